@@ -1,0 +1,1 @@
+//! Hex (NxN). Work in progress.

@@ -1,0 +1,4 @@
+//! Game domains for pns. Each module implements [`pns_core::Game`].
+
+pub mod hex;
+pub mod othello;

@@ -1,0 +1,1 @@
+//! Othello (8x8). Work in progress.
