@@ -1,4 +1,11 @@
 //! Game domains for pns. Each module implements [`pns_core::Game`].
 
+pub mod connect4;
 pub mod hex;
 pub mod othello;
+pub mod synthetic;
+pub mod tictactoe;
+
+pub use connect4::ConnectFour;
+pub use synthetic::{Synthetic, TreeParams};
+pub use tictactoe::TicTacToe;

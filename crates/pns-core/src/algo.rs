@@ -1,0 +1,232 @@
+//! Algorithm selection: one value naming an algorithm and its parameters,
+//! parsed from `name[:key=value,...]`, and one dispatch into the
+//! monomorphised searches. The dispatch happens once per search, never in
+//! the hot loop.
+
+use std::fmt;
+
+use crate::bestfirst::{self, DeepPn, PnRule};
+use crate::dfpn::{self, DeepDfpn, DfpnPlus, Epsilon, Plain, Wpns};
+use crate::limits::Limits;
+use crate::problem::Problem;
+use crate::result::SearchResult;
+use crate::tt::Table;
+
+/// An algorithm with its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Algo {
+    /// df-pn (Nagai 2002), with or without the problem's heuristic `h`.
+    Dfpn { heuristic: bool },
+    /// df-pn+ (thesis §2.2.4): `h` plus constant edge costs.
+    DfpnPlus {
+        heuristic: bool,
+        cost_phi: i64,
+        cost_delta: i64,
+    },
+    /// df-pn with the 1+ε trick (Deep df-pn §6.3).
+    Epsilon { epsilon: f64, heuristic: bool },
+    /// Deep df-pn (Deep df-pn §4, Def. 1).
+    DeepDfpn { e: u64, d: u32 },
+    /// Weak proof-number search (thesis eq. 2.5).
+    Wpns { heuristic: bool },
+    /// PN-search (Allis 1994), explicit tree.
+    Pns { heuristic: bool },
+    /// DeepPN (thesis §3.2.1, eq. 3.1–3.4).
+    DeepPn { r: f64, heuristic: bool },
+}
+
+impl Default for Algo {
+    fn default() -> Self {
+        Algo::Dfpn { heuristic: true }
+    }
+}
+
+/// Help text listing the algorithms and parameters.
+pub const ALGO_HELP: &str = "\
+dfpn            df-pn (default); h=0 disables the game's heuristic initialisation
+dfpn-plus       df-pn+: h=0|1, cost-phi=N, cost-delta=N (constant edge costs, e.g. cost-phi=-1)
+dfpn-eps        df-pn with the 1+epsilon trick: eps=X (default 0.25), h=0|1
+deep-dfpn       Deep df-pn: e=E, d=D (leaf value E^(D-depth); e=1 or d<=1 is df-pn, e=0 depth-first)
+wpns            weak proof-number search: h=0|1
+pns             PN-search on an explicit tree: h=0|1
+deeppn          DeepPN: r=R in [0,1] (1 = PN-search, 0 = depth-first), h=0|1
+Parameters follow a colon: deeppn:r=0.6  deep-dfpn:e=7,d=4  dfpn-eps:eps=0.125";
+
+impl Algo {
+    /// Parses `name[:key=value,...]`.
+    pub fn parse(s: &str) -> Result<Algo, String> {
+        let (name, params) = match s.split_once(':') {
+            Some((n, p)) => (n, p),
+            None => (s, ""),
+        };
+        let mut kv: Vec<(&str, &str)> = Vec::new();
+        for item in params.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| format!("algorithm parameter '{item}' is not key=value"))?;
+            kv.push((k.trim(), v.trim()));
+        }
+        let mut used = vec![false; kv.len()];
+        let mut get = |key: &str| -> Option<&str> {
+            kv.iter().enumerate().find(|(_, (k, _))| *k == key).map(|(i, (_, v))| {
+                used[i] = true;
+                *v
+            })
+        };
+        fn num<T: std::str::FromStr>(key: &str, v: Option<&str>, default: T) -> Result<T, String> {
+            match v {
+                None => Ok(default),
+                Some(v) => v
+                    .parse()
+                    .map_err(|_| format!("algorithm parameter {key}: '{v}' is not a valid number")),
+            }
+        }
+        let h = |v: Option<&str>| -> Result<bool, String> {
+            match v {
+                None | Some("1") | Some("true") => Ok(true),
+                Some("0") | Some("false") => Ok(false),
+                Some(x) => Err(format!("algorithm parameter h: '{x}' is not 0 or 1")),
+            }
+        };
+        let algo = match name {
+            "dfpn" => Algo::Dfpn { heuristic: h(get("h"))? },
+            "dfpn-plus" | "dfpn+" => Algo::DfpnPlus {
+                heuristic: h(get("h"))?,
+                cost_phi: num("cost-phi", get("cost-phi"), 0)?,
+                cost_delta: num("cost-delta", get("cost-delta"), 0)?,
+            },
+            "dfpn-eps" | "1+eps" => {
+                let epsilon: f64 = num("eps", get("eps"), 0.25)?;
+                if !(epsilon > 0.0 && epsilon.is_finite()) {
+                    return Err("algorithm parameter eps must be a positive number".into());
+                }
+                Algo::Epsilon {
+                    epsilon,
+                    heuristic: h(get("h"))?,
+                }
+            }
+            "deep-dfpn" => Algo::DeepDfpn {
+                e: num("e", get("e"), 2)?,
+                d: num("d", get("d"), 2)?,
+            },
+            "wpns" => Algo::Wpns { heuristic: h(get("h"))? },
+            "pns" => Algo::Pns { heuristic: h(get("h"))? },
+            "deeppn" => {
+                let r: f64 = num("r", get("r"), 0.6)?;
+                if !(0.0..=1.0).contains(&r) {
+                    return Err("algorithm parameter r must be in [0, 1]".into());
+                }
+                Algo::DeepPn {
+                    r,
+                    heuristic: h(get("h"))?,
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown algorithm '{name}' (one of dfpn, dfpn-plus, dfpn-eps, deep-dfpn, wpns, pns, deeppn)"
+                ))
+            }
+        };
+        if let Some(i) = used.iter().position(|u| !u) {
+            return Err(format!("algorithm '{name}' has no parameter '{}'", kv[i].0));
+        }
+        Ok(algo)
+    }
+
+    /// Whether the algorithm keeps an explicit tree (memory limit applies).
+    pub fn is_best_first(&self) -> bool {
+        matches!(self, Algo::Pns { .. } | Algo::DeepPn { .. })
+    }
+
+    /// Runs the algorithm on `p` from its current node. Depth-first
+    /// algorithms use `tt` as their table; best-first ones copy their solved
+    /// nodes into it afterwards, so the certificate extractor reads both the
+    /// same way.
+    pub fn run<P: Problem>(&self, p: &mut P, tt: &mut Table, limits: &Limits) -> SearchResult {
+        match *self {
+            Algo::Dfpn { heuristic } => dfpn::search(p, Plain { heuristic }, tt, limits),
+            Algo::DfpnPlus {
+                heuristic,
+                cost_phi,
+                cost_delta,
+            } => dfpn::search(
+                p,
+                DfpnPlus {
+                    heuristic,
+                    cost_phi,
+                    cost_delta,
+                },
+                tt,
+                limits,
+            ),
+            Algo::Epsilon { epsilon, heuristic } => {
+                dfpn::search(p, Epsilon { epsilon, heuristic }, tt, limits)
+            }
+            Algo::DeepDfpn { e, d } => dfpn::search(p, DeepDfpn { e, d }, tt, limits),
+            Algo::Wpns { heuristic } => dfpn::search(p, Wpns { heuristic }, tt, limits),
+            Algo::Pns { heuristic } => {
+                let (r, tree) = bestfirst::search(p, PnRule { heuristic }, limits);
+                tree.export_solved(p, tt);
+                r
+            }
+            Algo::DeepPn { r, heuristic } => {
+                let (res, tree) = bestfirst::search(p, DeepPn { r, heuristic }, limits);
+                tree.export_solved(p, tt);
+                res
+            }
+        }
+    }
+}
+
+impl fmt::Display for Algo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = |b: bool| if b { "" } else { ":h=0" };
+        match self {
+            Algo::Dfpn { heuristic } => write!(f, "dfpn{}", h(*heuristic)),
+            Algo::DfpnPlus {
+                heuristic,
+                cost_phi,
+                cost_delta,
+            } => write!(
+                f,
+                "dfpn-plus:h={},cost-phi={cost_phi},cost-delta={cost_delta}",
+                *heuristic as u8
+            ),
+            Algo::Epsilon { epsilon, heuristic } => {
+                write!(f, "dfpn-eps:eps={epsilon},h={}", *heuristic as u8)
+            }
+            Algo::DeepDfpn { e, d } => write!(f, "deep-dfpn:e={e},d={d}"),
+            Algo::Wpns { heuristic } => write!(f, "wpns{}", h(*heuristic)),
+            Algo::Pns { heuristic } => write!(f, "pns{}", h(*heuristic)),
+            Algo::DeepPn { r, heuristic } => write!(f, "deeppn:r={r},h={}", *heuristic as u8),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_parameters_parse_and_round_trip() {
+        for s in [
+            "dfpn",
+            "dfpn:h=0",
+            "pns",
+            "deeppn:r=0.6,h=0",
+            "deep-dfpn:e=7,d=4",
+            "dfpn-eps:eps=0.125,h=1",
+            "dfpn-plus:h=0,cost-phi=-1,cost-delta=0",
+            "wpns",
+        ] {
+            let a = Algo::parse(s).unwrap();
+            assert_eq!(Algo::parse(&a.to_string()).unwrap(), a, "{s}");
+        }
+        assert!(Algo::parse("alphabeta").is_err());
+        assert!(Algo::parse("deeppn:r=2").is_err());
+        assert!(Algo::parse("deeppn:q=2").is_err());
+        assert!(Algo::parse("dfpn:h=maybe").is_err());
+        assert!(Algo::parse("dfpn-eps:eps=0").is_err());
+        assert!(Algo::parse("deep-dfpn:e=x").is_err());
+    }
+}

@@ -1,0 +1,385 @@
+//! Proof certificates: the proof (or disproof) DAG of a solved question,
+//! extracted after a search and written in a plain text format that the
+//! independent verifier ([`crate::verify`]) checks with the game rules only.
+//!
+//! A proof tree has, at OR nodes, one winning move and, at AND nodes, every
+//! move; its leaves are finished games the attacker has won (GHI paper
+//! §3.3; thesis §2.1.1). A disproof tree is the dual. Transpositions are
+//! shared, so a certificate is a DAG: node ids refer to positions, and the
+//! verifier checks that every path to an id reaches the same position.
+//!
+//! ## File format (version 1)
+//!
+//! ```text
+//! pns-certificate 1
+//! game connect4
+//! position 4453
+//! value win
+//! block win proven 3
+//! 0 5:1
+//! 1 1:2 2:2 ...
+//! 2
+//! end
+//! ```
+//!
+//! `value` is the claimed result for the side to move. Each `block GOAL
+//! CLAIM N` holds one proof (`proven`) or disproof (`disproven`) of the
+//! question "the side to move at the root achieves GOAL" (`win` or
+//! `not-lose`), as N node lines `ID MOVE:CHILD ...` with ids 0..N−1 in
+//! order, node 0 the root; a line without moves is a finished game. A
+//! `win` needs `win proven`; a `draw` needs `not-lose proven` and `win
+//! disproven`; a `loss` needs `not-lose disproven` (or, in a game without
+//! draws, `win disproven`).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use crate::dfpn::{self, status_of, Plain};
+use crate::game::{Game, Goal, GoalContext, Outcome};
+use crate::limits::Limits;
+use crate::problem::{goal_key, goal_status, GoalProblem, Status};
+use crate::tt::Table;
+
+/// One proof or disproof DAG.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    pub goal: Goal,
+    /// `Proven` or `Disproven`.
+    pub claim: Status,
+    /// Node `i`'s moves (in notation) and the ids they lead to.
+    pub nodes: Vec<Vec<(String, u32)>>,
+}
+
+/// A certificate file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    pub game: String,
+    pub position: String,
+    pub value: Outcome,
+    pub blocks: Vec<Block>,
+}
+
+const MAGIC: &str = "pns-certificate 1";
+
+impl Certificate {
+    /// The text form.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{MAGIC}");
+        let _ = writeln!(s, "game {}", self.game);
+        let _ = writeln!(s, "position {}", self.position);
+        let _ = writeln!(s, "value {}", self.value);
+        for b in &self.blocks {
+            let _ = writeln!(s, "block {} {} {}", b.goal.name(), b.claim.name(), b.nodes.len());
+            for (i, n) in b.nodes.iter().enumerate() {
+                let _ = write!(s, "{i}");
+                for (m, c) in n {
+                    let _ = write!(s, " {m}:{c}");
+                }
+                s.push('\n');
+            }
+            s.push_str("end\n");
+        }
+        s
+    }
+
+    /// Parses the text form; errors name the line.
+    pub fn parse(text: &str) -> Result<Certificate, String> {
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+        let mut next = |what: &str| -> Result<(usize, &str), String> {
+            lines
+                .next()
+                .ok_or_else(|| format!("unexpected end of file: expected {what}"))
+        };
+        let (n, l) = next("the header")?;
+        if l != MAGIC {
+            return Err(format!("line {n}: not a pns certificate (expected '{MAGIC}')"));
+        }
+        let field = |(n, l): (usize, &str), key: &str| -> Result<String, String> {
+            l.strip_prefix(key)
+                .and_then(|r| r.strip_prefix(' ').or(if r.is_empty() { Some("") } else { None }))
+                .map(|r| r.to_string())
+                .ok_or_else(|| format!("line {n}: expected '{key} ...'"))
+        };
+        let game = field(next("game")?, "game")?;
+        let position = field(next("position")?, "position")?;
+        let (vn, vl) = next("value")?;
+        let value = match field((vn, vl), "value")?.as_str() {
+            "win" => Outcome::Win,
+            "draw" => Outcome::Draw,
+            "loss" => Outcome::Loss,
+            v => return Err(format!("line {vn}: unknown value '{v}'")),
+        };
+        let mut blocks = Vec::new();
+        while let Some((n, l)) = lines.next() {
+            if l.is_empty() {
+                continue;
+            }
+            let parts: Vec<&str> = l.split_whitespace().collect();
+            if parts.len() != 4 || parts[0] != "block" {
+                return Err(format!("line {n}: expected 'block GOAL CLAIM N'"));
+            }
+            let goal = Goal::from_name(parts[1])
+                .ok_or_else(|| format!("line {n}: unknown goal '{}'", parts[1]))?;
+            let claim = match Status::from_name(parts[2]) {
+                Some(s @ (Status::Proven | Status::Disproven)) => s,
+                _ => return Err(format!("line {n}: claim must be proven or disproven")),
+            };
+            let count: usize = parts[3]
+                .parse()
+                .map_err(|_| format!("line {n}: bad node count '{}'", parts[3]))?;
+            let mut nodes = Vec::with_capacity(count.min(1 << 24));
+            for i in 0..count {
+                let (n, l) = lines
+                    .next()
+                    .ok_or_else(|| format!("unexpected end of file in block: node {i} missing"))?;
+                let mut toks = l.split_whitespace();
+                let id: usize = toks
+                    .next()
+                    .and_then(|t| t.parse().ok())
+                    .ok_or_else(|| format!("line {n}: expected node id {i}"))?;
+                if id != i {
+                    return Err(format!("line {n}: node ids must be in order: expected {i}, found {id}"));
+                }
+                let mut edges = Vec::new();
+                for t in toks {
+                    let (m, c) = t
+                        .rsplit_once(':')
+                        .ok_or_else(|| format!("line {n}: '{t}' is not MOVE:CHILD"))?;
+                    let c: u32 = c
+                        .parse()
+                        .map_err(|_| format!("line {n}: bad child id in '{t}'"))?;
+                    if c as usize >= count {
+                        return Err(format!("line {n}: child {c} is out of range (0..{count})"));
+                    }
+                    edges.push((m.to_string(), c));
+                }
+                nodes.push(edges);
+            }
+            match lines.next() {
+                Some((_, "end")) => {}
+                Some((n, _)) => return Err(format!("line {n}: expected 'end'")),
+                None => return Err("unexpected end of file: expected 'end'".into()),
+            }
+            blocks.push(Block { goal, claim, nodes });
+        }
+        Ok(Certificate {
+            game,
+            position,
+            value,
+            blocks,
+        })
+    }
+}
+
+/// The blocks a claimed value needs, as (goal, claim) pairs; the second
+/// alternative for a loss applies to games without draws.
+pub fn required_blocks(value: Outcome, has_draws: bool) -> Vec<(Goal, Status)> {
+    match value {
+        Outcome::Win => vec![(Goal::Win, Status::Proven)],
+        Outcome::Draw => vec![(Goal::NotLose, Status::Proven), (Goal::Win, Status::Disproven)],
+        Outcome::Loss if has_draws => vec![(Goal::NotLose, Status::Disproven)],
+        Outcome::Loss => vec![(Goal::Win, Status::Disproven)],
+    }
+}
+
+/// Builds a proof or disproof DAG from what a search left in the table,
+/// filling any gap (a child the search pruned as dominated, or an entry the
+/// table replaced) with a df-pn sub-search.
+pub struct Extractor<'a, G: Game> {
+    ctx: GoalContext,
+    claim: Status,
+    tt: &'a mut Table,
+    limits: Limits,
+    memo: HashMap<G, u32>,
+    nodes: Vec<Vec<(G::Move, u32)>>,
+    games: Vec<G>,
+    /// Sub-searches run to fill gaps.
+    pub sub_searches: u64,
+}
+
+impl<'a, G: Game> Extractor<'a, G> {
+    /// An extractor for "the side to move at the root achieves `goal`",
+    /// whose answer is `claim`. `limits` bound each sub-search.
+    pub fn new(root: &G, goal: Goal, claim: Status, tt: &'a mut Table, limits: Limits) -> Self {
+        Extractor {
+            ctx: GoalContext {
+                attacker: root.side_to_move(),
+                goal,
+            },
+            claim,
+            tt,
+            limits,
+            memo: HashMap::new(),
+            nodes: Vec::new(),
+            games: Vec::new(),
+            sub_searches: 0,
+        }
+    }
+
+    /// The node's status: from the rules, the game's exact knowledge, the
+    /// table, or else a sub-search.
+    pub fn status(&mut self, g: &G) -> Status {
+        if let Some(o) = g.known_outcome() {
+            return goal_status(g, o, self.ctx);
+        }
+        if let Some(h) = self.tt.probe(goal_key(g, self.ctx)) {
+            let s = status_of(h.pn, h.dn);
+            if s.is_solved() {
+                return s;
+            }
+        }
+        self.sub_searches += 1;
+        let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
+        dfpn::search(&mut p, Plain::default(), self.tt, &self.limits).status
+    }
+
+    /// The cheapest child of `g` whose status is the claim, by rank:
+    /// finished game, known outcome, table entry with the least effort, then
+    /// a sub-search in the game's search order.
+    pub fn choose(&mut self, g: &G) -> Option<G::Move> {
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        let mut best: Option<(u64, G::Move)> = None;
+        for &m in &legal {
+            let mut c = g.clone();
+            c.play(m);
+            let rank = if let Some(o) = c.outcome() {
+                (goal_status(&c, o, self.ctx) == self.claim).then_some(0)
+            } else if let Some(o) = c.known_outcome() {
+                (goal_status(&c, o, self.ctx) == self.claim).then_some(1)
+            } else {
+                match self.tt.probe(goal_key(&c, self.ctx)) {
+                    Some(h) if status_of(h.pn, h.dn) == self.claim => Some(2 + h.amount as u64),
+                    _ => None,
+                }
+            };
+            if let Some(r) = rank {
+                if best.is_none_or(|(b, _)| r < b) {
+                    best = Some((r, m));
+                }
+            }
+        }
+        if let Some((_, m)) = best {
+            return Some(m);
+        }
+        let mut order = Vec::new();
+        g.search_moves(&mut order);
+        for &m in &legal {
+            if !order.contains(&m) {
+                order.push(m);
+            }
+        }
+        for m in order {
+            let mut c = g.clone();
+            c.play(m);
+            if self.status(&c) == self.claim {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// Extracts the DAG below `root` and returns it as a [`Block`].
+    pub fn extract(mut self, root: &G) -> Result<Block, String> {
+        if self.status(root) != self.claim {
+            return Err(format!(
+                "the root is not {} for goal {}",
+                self.claim.name(),
+                self.ctx.goal.name()
+            ));
+        }
+        self.node(root)?;
+        let nodes = self
+            .nodes
+            .iter()
+            .zip(&self.games)
+            .map(|(edges, g)| {
+                edges
+                    .iter()
+                    .map(|&(m, c)| (g.format_move(m), c))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        Ok(Block {
+            goal: self.ctx.goal,
+            claim: self.claim,
+            nodes,
+        })
+    }
+
+    fn node(&mut self, g: &G) -> Result<u32, String> {
+        if let Some(&id) = self.memo.get(g) {
+            return Ok(id);
+        }
+        let id = self.nodes.len() as u32;
+        self.memo.insert(g.clone(), id);
+        self.nodes.push(Vec::new());
+        self.games.push(g.clone());
+        if let Some(o) = g.outcome() {
+            if goal_status(g, o, self.ctx) != self.claim {
+                return Err(format!("a finished game in the DAG is not {}", self.claim.name()));
+            }
+            return Ok(id);
+        }
+        let is_or = g.side_to_move() == self.ctx.attacker;
+        let one = (self.claim == Status::Proven) == is_or;
+        let mut edges = Vec::new();
+        if one {
+            let m = self.choose(g).ok_or_else(|| {
+                format!(
+                    "no child is {} at a node the search solved (limits too small?)",
+                    self.claim.name()
+                )
+            })?;
+            let mut c = g.clone();
+            c.play(m);
+            edges.push((m, self.node(&c)?));
+        } else {
+            let mut legal = Vec::new();
+            g.legal_moves(&mut legal);
+            legal.sort();
+            for m in legal {
+                let mut c = g.clone();
+                c.play(m);
+                let s = self.status(&c);
+                if s != self.claim {
+                    return Err(format!(
+                        "a child is {} where {} was expected",
+                        s.name(),
+                        self.claim.name()
+                    ));
+                }
+                edges.push((m, self.node(&c)?));
+            }
+        }
+        self.nodes[id as usize] = edges;
+        Ok(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips_and_bad_text_is_rejected() {
+        let c = Certificate {
+            game: "tictactoe".into(),
+            position: "15".into(),
+            value: Outcome::Draw,
+            blocks: vec![Block {
+                goal: Goal::Win,
+                claim: Status::Disproven,
+                nodes: vec![vec![("2".into(), 1)], vec![]],
+            }],
+        };
+        let t = c.to_text();
+        assert_eq!(Certificate::parse(&t).unwrap(), c);
+        assert!(Certificate::parse("hello").is_err());
+        let broken = t.replace("0 2:1", "0 2:7");
+        assert!(Certificate::parse(&broken).unwrap_err().contains("out of range"));
+        let truncated = t.replace("end\n", "");
+        assert!(Certificate::parse(&truncated).is_err());
+    }
+}

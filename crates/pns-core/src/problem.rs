@@ -1,0 +1,294 @@
+//! The AND/OR problem the engine searches, and the goal adapter that makes
+//! one out of a two-player [`Game`].
+//!
+//! OR nodes belong to the attacker, who wants a proof; AND nodes to the
+//! defender (thesis §2.1.1). Every algorithm is generic over [`Problem`] and
+//! monomorphised, so the hooks cost nothing when a problem keeps the
+//! defaults.
+
+use std::fmt::Debug;
+
+use crate::game::{Game, Goal, GoalContext, Side};
+use crate::numbers::{pn_leaf, Pn};
+use crate::rng::{splitmix64, Rng};
+
+/// The value of a node as far as it is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Unknown,
+    /// The attacker achieves the goal (proof number 0).
+    Proven,
+    /// The attacker cannot achieve the goal (disproof number 0).
+    Disproven,
+}
+
+impl Status {
+    #[inline]
+    pub fn is_solved(self) -> bool {
+        self != Status::Unknown
+    }
+
+    /// `proven` or `disproven` or `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Unknown => "unknown",
+            Status::Proven => "proven",
+            Status::Disproven => "disproven",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Status> {
+        match s {
+            "unknown" => Some(Status::Unknown),
+            "proven" => Some(Status::Proven),
+            "disproven" => Some(Status::Disproven),
+            _ => None,
+        }
+    }
+}
+
+/// How a position repeated on the current path counts (GHI paper §1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// Positions never repeat (Connect Four, Othello, Hex): no path checks.
+    Impossible,
+    /// A repetition is a loss for the attacker (tsume-shogi).
+    FirstPlayerLoss,
+    /// A repetition is a loss for the player who repeats (situational
+    /// super-ko in Go).
+    CurrentPlayerLoss,
+}
+
+/// An AND/OR search problem.
+///
+/// The engine calls `play`/`undo` in strict stack order. A problem may keep
+/// its own history (copy-make on a stack, or real undo information): that
+/// choice is the problem's, by measurement.
+pub trait Problem {
+    type Move: Copy + Eq + Debug;
+
+    /// True at OR (attacker) nodes.
+    fn is_or(&self) -> bool;
+
+    /// The node's value if known without search (terminal, or an exact
+    /// cheap fact such as a win in one). Never wrong.
+    fn evaluate(&self) -> Status;
+
+    /// Appends the moves to search, best first. Called only when
+    /// `evaluate()` is `Unknown`. An empty list means the player to move
+    /// has no way to reach its aim: the node is lost for that player.
+    fn generate(&self, out: &mut Vec<Self::Move>);
+
+    fn play(&mut self, m: Self::Move);
+
+    /// Undoes the last `play`.
+    fn undo(&mut self);
+
+    /// 64-bit hash of the node (position and question).
+    fn key(&self) -> u64;
+
+    /// Heuristic initial (pn, dn) of an unsolved leaf, both ≥ 1 (df-pn+
+    /// `h`, thesis §2.2.4). Default `(1, 1)`.
+    #[inline]
+    fn heuristic(&self) -> (Pn, Pn) {
+        (1, 1)
+    }
+
+    /// df-pn+ edge cost of playing `m` here: (cost_proof, cost_disproof)
+    /// (thesis §2.2.4). Default `(0, 0)`.
+    #[inline]
+    fn edge_cost(&self, _m: Self::Move) -> (i64, i64) {
+        (0, 0)
+    }
+
+    /// A random playout to the end: true if the attacker meets its aim.
+    /// The default plays random moves from `generate`; adapters override it
+    /// with the game's own playout.
+    fn playout(&mut self, rng: &mut Rng) -> bool {
+        let mut depth = 0;
+        let mut moves = Vec::new();
+        let result = loop {
+            match self.evaluate() {
+                Status::Proven => break true,
+                Status::Disproven => break false,
+                Status::Unknown => {}
+            }
+            moves.clear();
+            self.generate(&mut moves);
+            if moves.is_empty() {
+                // The mover cannot reach its aim: OR to move fails.
+                break !self.is_or();
+            }
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            self.play(m);
+            depth += 1;
+        };
+        for _ in 0..depth {
+            self.undo();
+        }
+        result
+    }
+
+    /// How repeated positions count. Default: they cannot happen.
+    #[inline]
+    fn repetition(&self) -> Repetition {
+        Repetition::Impossible
+    }
+}
+
+/// Different questions about the same position get different keys, so they
+/// may share one transposition table.
+#[inline]
+pub fn goal_salt(ctx: GoalContext) -> u64 {
+    splitmix64(
+        0x5eed_0000
+            ^ ((ctx.goal == Goal::NotLose) as u64)
+            ^ (((ctx.attacker == Side::Second) as u64) << 1),
+    )
+}
+
+/// The key [`GoalProblem`] gives position `g` for the question `ctx`.
+#[inline]
+pub fn goal_key<G: Game>(g: &G, ctx: GoalContext) -> u64 {
+    g.key() ^ goal_salt(ctx)
+}
+
+/// Status of a finished or known result `o` (for the side to move in `g`)
+/// for the question `ctx`.
+#[inline]
+pub fn goal_status<G: Game>(g: &G, o: crate::game::Outcome, ctx: GoalContext) -> Status {
+    let for_attacker = if g.side_to_move() == ctx.attacker {
+        o
+    } else {
+        o.flip()
+    };
+    if ctx.goal.met_by(for_attacker) {
+        Status::Proven
+    } else {
+        Status::Disproven
+    }
+}
+
+/// Turns a [`Game`] into the AND/OR problem "the attacker achieves `goal`"
+/// (the goal adapter). The attacker is the side to move at the root
+/// unless set otherwise.
+#[derive(Clone, Debug)]
+pub struct GoalProblem<G: Game> {
+    stack: Vec<G>,
+    ctx: GoalContext,
+    salt: u64,
+    use_heuristic: bool,
+}
+
+impl<G: Game> GoalProblem<G> {
+    /// "The side to move in `root` achieves `goal`".
+    pub fn new(root: G, goal: Goal) -> Self {
+        let attacker = root.side_to_move();
+        Self::with_attacker(root, goal, attacker)
+    }
+
+    /// "`attacker` achieves `goal` from `root`".
+    pub fn with_attacker(root: G, goal: Goal, attacker: Side) -> Self {
+        let ctx = GoalContext { attacker, goal };
+        let salt = goal_salt(ctx);
+        let mut stack = Vec::with_capacity(128);
+        stack.push(root);
+        GoalProblem {
+            stack,
+            ctx,
+            salt,
+            use_heuristic: true,
+        }
+    }
+
+    /// Whether the game's heuristic initialisation is used (default) or
+    /// every leaf starts at (1, 1) as in plain PN-search.
+    pub fn set_heuristic(&mut self, on: bool) {
+        self.use_heuristic = on;
+    }
+
+    pub fn context(&self) -> GoalContext {
+        self.ctx
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn game(&self) -> &G {
+        // The stack is never empty: `undo` never pops the root.
+        self.stack.last().expect("root position")
+    }
+
+    /// Moves played since the root.
+    pub fn ply(&self) -> usize {
+        self.stack.len() - 1
+    }
+
+    #[inline]
+    fn status_of(&self, g: &G, o: crate::game::Outcome) -> Status {
+        goal_status(g, o, self.ctx)
+    }
+}
+
+impl<G: Game> Problem for GoalProblem<G> {
+    type Move = G::Move;
+
+    #[inline]
+    fn is_or(&self) -> bool {
+        self.game().side_to_move() == self.ctx.attacker
+    }
+
+    #[inline]
+    fn evaluate(&self) -> Status {
+        let g = self.game();
+        match g.known_outcome() {
+            Some(o) => self.status_of(g, o),
+            None => Status::Unknown,
+        }
+    }
+
+    #[inline]
+    fn generate(&self, out: &mut Vec<G::Move>) {
+        self.game().search_moves(out)
+    }
+
+    #[inline]
+    fn play(&mut self, m: G::Move) {
+        let mut next = self.game().clone();
+        next.play(m);
+        self.stack.push(next);
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        debug_assert!(self.stack.len() > 1, "undo past the root");
+        if self.stack.len() > 1 {
+            self.stack.pop();
+        }
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.game().key() ^ self.salt
+    }
+
+    #[inline]
+    fn heuristic(&self) -> (Pn, Pn) {
+        if self.use_heuristic {
+            let (p, d) = self.game().heuristic(self.ctx);
+            (pn_leaf(p), pn_leaf(d))
+        } else {
+            (1, 1)
+        }
+    }
+
+    #[inline]
+    fn edge_cost(&self, m: G::Move) -> (i64, i64) {
+        self.game().edge_cost(m, self.ctx)
+    }
+
+    fn playout(&mut self, rng: &mut Rng) -> bool {
+        let g = self.game();
+        let o = g.playout(rng);
+        self.status_of(g, o) == Status::Proven
+    }
+}

@@ -1,0 +1,139 @@
+//! Solving a position: win, draw or loss for the side to move, from one or
+//! two AND/OR searches (the issue's `solve`).
+//!
+//! First "the side to move wins": proven is a win. Otherwise, in a game
+//! with draws, "the side to move does not lose": proven is a draw,
+//! disproven a loss. In a game without draws the first search decides. Each
+//! search starts with an empty table; the certificate blocks and the best
+//! move are extracted right after the search that establishes them, while
+//! the table still holds its proof.
+
+use std::time::Duration;
+
+use crate::algo::Algo;
+use crate::certificate::{Block, Certificate, Extractor};
+use crate::game::{Game, Goal, Outcome};
+use crate::limits::{Limits, StopReason};
+use crate::problem::{GoalProblem, Status};
+use crate::result::SearchResult;
+use crate::stats::Stats;
+use crate::tt::Table;
+
+/// How to solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    pub algo: Algo,
+    /// Limits on the whole solve (both searches together).
+    pub limits: Limits,
+    /// Extract a certificate.
+    pub proof: bool,
+    /// Find the first move of the proof (the best move) when there is one.
+    pub best_move: bool,
+}
+
+/// One goal search of a solve.
+#[derive(Clone, Debug)]
+pub struct GoalSearch {
+    pub goal: Goal,
+    pub result: SearchResult,
+}
+
+/// The result of solving a position.
+#[derive(Clone, Debug)]
+pub struct SolveReport<G: Game> {
+    /// The value for the side to move, or `None` (unknown) when a limit
+    /// ended a search.
+    pub value: Option<Outcome>,
+    pub searches: Vec<GoalSearch>,
+    /// The statistics of all searches together.
+    pub stats: Stats,
+    /// The first move of the proof: a winning move for a win, a drawing move
+    /// for a draw; none for a loss or a finished game.
+    pub best_move: Option<G::Move>,
+    /// The certificate, when asked for and extracted.
+    pub certificate: Option<Certificate>,
+    /// Why the certificate could not be extracted, if it could not.
+    pub proof_error: Option<String>,
+    /// Which limit ended the solve, if one did.
+    pub stop: Option<StopReason>,
+}
+
+fn remaining(limits: &Limits, used: &Stats, elapsed: Duration) -> Limits {
+    let mut l = limits.clone();
+    l.visits = limits.visits.map(|v| v.saturating_sub(used.visits));
+    l.nodes = limits.nodes.map(|v| v.saturating_sub(used.nodes));
+    l.time = limits.time.map(|t| t.saturating_sub(elapsed));
+    l
+}
+
+/// Solves `root` (written `position` in the game's notation, for the
+/// certificate header) with the table `tt`.
+pub fn solve<G: Game>(root: &G, position: &str, opts: &SolveOptions, tt: &mut Table) -> SolveReport<G> {
+    let start = std::time::Instant::now();
+    let mut report = SolveReport {
+        value: None,
+        searches: Vec::new(),
+        stats: Stats::default(),
+        best_move: None,
+        certificate: None,
+        proof_error: None,
+        stop: None,
+    };
+    let mut blocks: Vec<Block> = Vec::new();
+    let goals: &[Goal] = if G::HAS_DRAWS {
+        &[Goal::Win, Goal::NotLose]
+    } else {
+        &[Goal::Win]
+    };
+    let extract_limits = Limits {
+        stop: opts.limits.stop.clone(),
+        time: opts.limits.time,
+        ..Limits::default()
+    };
+    for &goal in goals {
+        tt.clear();
+        let limits = remaining(&opts.limits, &report.stats, start.elapsed());
+        let mut p = GoalProblem::new(root.clone(), goal);
+        let r = opts.algo.run(&mut p, tt, &limits);
+        report.stats.accumulate(&r.stats);
+        let status = r.status;
+        report.stop = r.stop;
+        report.searches.push(GoalSearch { goal, result: r });
+        let value = match (goal, status) {
+            (_, Status::Unknown) => break,
+            (Goal::Win, Status::Proven) => Some(Outcome::Win),
+            (Goal::Win, Status::Disproven) if !G::HAS_DRAWS => Some(Outcome::Loss),
+            (Goal::Win, Status::Disproven) => None,
+            (Goal::NotLose, Status::Proven) => Some(Outcome::Draw),
+            (Goal::NotLose, Status::Disproven) => Some(Outcome::Loss),
+        };
+        if opts.proof {
+            let ex = Extractor::new(root, goal, status, tt, extract_limits.clone());
+            match ex.extract(root) {
+                Ok(b) => blocks.push(b),
+                Err(e) => report.proof_error = Some(e),
+            }
+        }
+        if opts.best_move && status == Status::Proven && root.outcome().is_none() {
+            let mut ex = Extractor::new(root, goal, status, tt, extract_limits.clone());
+            report.best_move = ex.choose(root);
+        }
+        if value.is_some() {
+            report.value = value;
+            break;
+        }
+    }
+    if let Some(v) = report.value {
+        if opts.proof && report.proof_error.is_none() {
+            report.certificate = Some(Certificate {
+                game: G::NAME.to_string(),
+                position: position.to_string(),
+                value: v,
+                blocks,
+            });
+        }
+    }
+    report.stats.time_ms = start.elapsed().as_secs_f64() * 1000.0;
+    report.stats.finish_derived();
+    report
+}

@@ -1,0 +1,78 @@
+//! Both algorithms agree with every label of Pons' Test_L3_R1 and
+//! Test_L2_R1, and every proof passes the independent verifier.
+
+use pns_core::certificate::Certificate;
+use pns_core::solve::{solve, SolveOptions};
+use pns_core::verify::verify;
+use pns_core::{Algo, Game, Outcome, Table};
+use pns_games::ConnectFour;
+
+fn data(name: &str) -> String {
+    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/connect4/");
+    std::fs::read_to_string(format!("{p}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn label(score: i32) -> Outcome {
+    match score.signum() {
+        1 => Outcome::Win,
+        0 => Outcome::Draw,
+        _ => Outcome::Loss,
+    }
+}
+
+fn check_set(name: &str, algo: &str) {
+    let algo = Algo::parse(algo).unwrap();
+    let mut tt = Table::with_mb(16);
+    let text = data(name);
+    let mut n = 0;
+    for line in text.lines() {
+        let mut it = line.split_whitespace();
+        let (Some(pos), Some(score)) = (it.next(), it.next()) else {
+            continue;
+        };
+        let expected = label(score.parse().unwrap());
+        let g = ConnectFour::parse_position(pos).unwrap();
+        let opts = SolveOptions {
+            algo: algo.clone(),
+            proof: true,
+            best_move: true,
+            ..Default::default()
+        };
+        let r = solve(&g, pos, &opts, &mut tt);
+        assert_eq!(r.value, Some(expected), "{name} {pos} with {algo}");
+        let cert = r.certificate.unwrap_or_else(|| panic!("{pos}: {:?}", r.proof_error));
+        let text = cert.to_text();
+        let parsed = Certificate::parse(&text).unwrap();
+        assert_eq!(verify(&g, &parsed), Ok(expected), "{pos}");
+        if expected != Outcome::Loss {
+            let m = r.best_move.expect("a best move");
+            let mut c = g;
+            c.play(m);
+            // The move keeps the value: the opponent's value is flipped.
+            let rc = solve(&c, "", &SolveOptions::default(), &mut tt);
+            assert_eq!(rc.value, Some(expected.flip()), "{pos} best move {m}");
+        }
+        n += 1;
+    }
+    assert_eq!(n, 1000);
+}
+
+#[test]
+fn dfpn_l3_r1() {
+    check_set("Test_L3_R1", "dfpn");
+}
+
+#[test]
+fn pns_l3_r1() {
+    check_set("Test_L3_R1", "pns");
+}
+
+#[test]
+fn dfpn_l2_r1() {
+    check_set("Test_L2_R1", "dfpn");
+}
+
+#[test]
+fn pns_l2_r1() {
+    check_set("Test_L2_R1", "pns");
+}
