@@ -1,1 +1,149 @@
-fn main() {}
+//! `pns`: solve, benchmark and verify proof-number searches.
+//!
+//! The command line is thin: it parses arguments, picks the game and the
+//! algorithm once, and calls the engine (`pns-core`) and the domains
+//! (`pns-games`). Usage errors print one line and exit with status 2.
+
+mod bench;
+mod games;
+mod interrupt;
+mod output;
+mod solve;
+mod verify;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Proof-number search toolkit: prove wins, losses and draws.
+#[derive(Parser, Debug)]
+#[command(name = "pns", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve one position: win, draw or loss for the side to move.
+    Solve(SolveArgs),
+    /// Solve every position of a test file, in parallel, and summarise.
+    Bench(BenchArgs),
+    /// Check a proof certificate with the game rules alone.
+    Verify(VerifyArgs),
+    /// List the games and algorithms.
+    List,
+}
+
+/// Options shared by `solve` and `bench`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Algorithm, optionally with parameters: dfpn, dfpn-plus, dfpn-eps,
+    /// deep-dfpn, wpns, pns, deeppn (see `pns list`), e.g. deeppn:r=0.6
+    #[arg(long, default_value = "dfpn")]
+    pub algo: String,
+    /// Transposition-table size in MiB (per thread in `bench`).
+    #[arg(long, default_value_t = 256, value_name = "MB")]
+    pub hash: usize,
+    /// Node limit: node visits including re-traversals, over the whole solve.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Time limit in seconds, over the whole solve.
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// Memory limit in MiB for explicit trees (pns, deeppn).
+    #[arg(long, default_value_t = 1024, value_name = "MB")]
+    pub memory: u64,
+    /// Hex only: shuffle the move order with this seed (thesis §3.2.3).
+    #[arg(long, value_name = "SEED")]
+    pub shuffle: Option<u64>,
+    /// Which question a win/draw/loss solve asks first: `win` (is it a
+    /// win?) or `not-lose` (is it at least a draw?).
+    #[arg(long, default_value = "win", value_parser = ["win", "not-lose"])]
+    pub first: String,
+    /// Print one JSON object (solve) or one JSON object per line (bench).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Game: connect4, othello, hex, tictactoe, synthetic.
+    pub game: String,
+    /// Position in the game's notation; omitted: a built-in default.
+    pub position: Option<String>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Write the proof certificate to FILE (checked with `pns verify`).
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Game: connect4, othello, hex, tictactoe, synthetic.
+    pub game: String,
+    /// Test file: one `POSITION [LABEL]` per line in the game's format.
+    pub file: std::path::PathBuf,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Extract every proof and check it with the independent verifier.
+    #[arg(long)]
+    pub verify: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Only the first N positions of the file.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Game of the certificate.
+    pub game: String,
+    /// The position the certificate claims to solve.
+    pub position: String,
+    /// Certificate file written by `pns solve --proof`.
+    pub file: std::path::PathBuf,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A failure reported to the user: a one-line message and an exit status.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    pub code: u8,
+}
+
+impl CliError {
+    /// Bad input or usage: exit status 2.
+    pub fn usage(message: impl Into<String>) -> Self {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(a) => solve::run(&a),
+        Command::Bench(a) => bench::run(&a),
+        Command::Verify(a) => verify::run(&a),
+        Command::List => {
+            games::print_list();
+            Ok(0)
+        }
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}

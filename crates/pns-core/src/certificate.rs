@@ -37,7 +37,7 @@ use std::fmt::Write as _;
 use crate::dfpn::{self, status_of, Plain};
 use crate::game::{Game, Goal, GoalContext, Outcome};
 use crate::limits::Limits;
-use crate::problem::{goal_key, goal_status, GoalProblem, Status};
+use crate::problem::{goal_implication, goal_key, goal_status, GoalProblem, Status};
 use crate::tt::Table;
 
 /// One proof or disproof DAG.
@@ -223,15 +223,32 @@ impl<'a, G: Game> Extractor<'a, G> {
         if let Some(o) = g.known_outcome() {
             return goal_status(g, o, self.ctx);
         }
-        if let Some(h) = self.tt.probe(goal_key(g, self.ctx)) {
+        let s = self.table_status(g);
+        if s.is_solved() {
+            return s;
+        }
+        self.sub_searches += 1;
+        let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
+        p.set_reuse_other_goal(true);
+        dfpn::search(&mut p, Plain::default(), self.tt, &self.limits).status
+    }
+
+    /// The table's answer for `g`, directly or through the other goal's
+    /// answer (a proven win is a proven not-lose; a disproven not-lose a
+    /// disproven win).
+    fn table_status(&mut self, g: &G) -> Status {
+        let key = goal_key(g, self.ctx);
+        if let Some(h) = self.tt.probe(key) {
             let s = status_of(h.pn, h.dn);
             if s.is_solved() {
                 return s;
             }
         }
-        self.sub_searches += 1;
-        let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
-        dfpn::search(&mut p, Plain::default(), self.tt, &self.limits).status
+        let imp = goal_implication(self.ctx);
+        match self.tt.probe(key ^ imp.key_xor) {
+            Some(h) if status_of(h.pn, h.dn) == imp.status => imp.status,
+            _ => Status::Unknown,
+        }
     }
 
     /// The cheapest child of `g` whose status is the claim, by rank:
@@ -251,7 +268,7 @@ impl<'a, G: Game> Extractor<'a, G> {
             } else {
                 match self.tt.probe(goal_key(&c, self.ctx)) {
                     Some(h) if status_of(h.pn, h.dn) == self.claim => Some(2 + h.amount as u64),
-                    _ => None,
+                    _ => (self.table_status(&c) == self.claim).then_some(u32::MAX as u64),
                 }
             };
             if let Some(r) = rank {

@@ -47,6 +47,33 @@ impl Status {
     }
 }
 
+/// See [`Problem::implication`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Implication {
+    pub key_xor: u64,
+    pub status: Status,
+}
+
+/// The implication between the two goals of the same attacker: the other
+/// goal's `status` settles `goal` (win ⇒ not-lose for proofs, not-lose ⇒
+/// win for disproofs).
+pub fn goal_implication(ctx: GoalContext) -> Implication {
+    let other = GoalContext {
+        attacker: ctx.attacker,
+        goal: match ctx.goal {
+            Goal::Win => Goal::NotLose,
+            Goal::NotLose => Goal::Win,
+        },
+    };
+    Implication {
+        key_xor: goal_salt(ctx) ^ goal_salt(other),
+        status: match ctx.goal {
+            Goal::Win => Status::Disproven,
+            Goal::NotLose => Status::Proven,
+        },
+    }
+}
+
 /// How a position repeated on the current path counts (GHI paper §1.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repetition {
@@ -129,6 +156,16 @@ pub trait Problem {
         result
     }
 
+    /// A related question whose answer, if the table holds it, settles this
+    /// one: the node with key `key() ^ key_xor` having status `status`
+    /// implies this node has `status` too. A solve uses it to reuse the
+    /// first search in the second: a proven "win" is a proven "not lose",
+    /// a disproven "not lose" a disproven "win". Default: none.
+    #[inline]
+    fn implication(&self) -> Option<Implication> {
+        None
+    }
+
     /// How repeated positions count. Default: they cannot happen.
     #[inline]
     fn repetition(&self) -> Repetition {
@@ -178,6 +215,7 @@ pub struct GoalProblem<G: Game> {
     ctx: GoalContext,
     salt: u64,
     use_heuristic: bool,
+    reuse_other_goal: bool,
 }
 
 impl<G: Game> GoalProblem<G> {
@@ -198,6 +236,7 @@ impl<G: Game> GoalProblem<G> {
             ctx,
             salt,
             use_heuristic: true,
+            reuse_other_goal: false,
         }
     }
 
@@ -205,6 +244,12 @@ impl<G: Game> GoalProblem<G> {
     /// every leaf starts at (1, 1) as in plain PN-search.
     pub fn set_heuristic(&mut self, on: bool) {
         self.use_heuristic = on;
+    }
+
+    /// Lets the search read answers to the attacker's other goal from the
+    /// table (see [`Problem::implication`]).
+    pub fn set_reuse_other_goal(&mut self, on: bool) {
+        self.reuse_other_goal = on;
     }
 
     pub fn context(&self) -> GoalContext {
@@ -284,6 +329,11 @@ impl<G: Game> Problem for GoalProblem<G> {
     #[inline]
     fn edge_cost(&self, m: G::Move) -> (i64, i64) {
         self.game().edge_cost(m, self.ctx)
+    }
+
+    #[inline]
+    fn implication(&self) -> Option<Implication> {
+        self.reuse_other_goal.then(|| goal_implication(self.ctx))
     }
 
     fn playout(&mut self, rng: &mut Rng) -> bool {

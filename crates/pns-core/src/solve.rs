@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use crate::algo::Algo;
-use crate::certificate::{Block, Certificate, Extractor};
+use crate::certificate::{required_blocks, Block, Certificate, Extractor};
 use crate::game::{Game, Goal, Outcome};
 use crate::limits::{Limits, StopReason};
 use crate::problem::{GoalProblem, Status};
@@ -29,6 +29,9 @@ pub struct SolveOptions {
     pub proof: bool,
     /// Find the first move of the proof (the best move) when there is one.
     pub best_move: bool,
+    /// Ask "the side to move does not lose" before "the side to move wins"
+    /// (one search for a loss instead of one for a win).
+    pub not_lose_first: bool,
 }
 
 /// One goal search of a solve.
@@ -56,6 +59,9 @@ pub struct SolveReport<G: Game> {
     pub proof_error: Option<String>,
     /// Which limit ended the solve, if one did.
     pub stop: Option<StopReason>,
+    /// Wall time of the whole solve in ms, extraction included
+    /// (`stats.time_ms` counts the searches only).
+    pub total_ms: f64,
 }
 
 fn remaining(limits: &Limits, used: &Stats, elapsed: Duration) -> Limits {
@@ -78,22 +84,28 @@ pub fn solve<G: Game>(root: &G, position: &str, opts: &SolveOptions, tt: &mut Ta
         certificate: None,
         proof_error: None,
         stop: None,
+        total_ms: 0.0,
     };
     let mut blocks: Vec<Block> = Vec::new();
-    let goals: &[Goal] = if G::HAS_DRAWS {
-        &[Goal::Win, Goal::NotLose]
-    } else {
+    let goals: &[Goal] = if !G::HAS_DRAWS {
         &[Goal::Win]
+    } else if opts.not_lose_first {
+        &[Goal::NotLose, Goal::Win]
+    } else {
+        &[Goal::Win, Goal::NotLose]
     };
     let extract_limits = Limits {
         stop: opts.limits.stop.clone(),
         time: opts.limits.time,
         ..Limits::default()
     };
-    for &goal in goals {
-        tt.clear();
+    tt.clear();
+    for (i, &goal) in goals.iter().enumerate() {
         let limits = remaining(&opts.limits, &report.stats, start.elapsed());
         let mut p = GoalProblem::new(root.clone(), goal);
+        // The second search reads the first one's answers that settle its
+        // own question (the table keeps both: their keys differ).
+        p.set_reuse_other_goal(i > 0);
         let r = opts.algo.run(&mut p, tt, &limits);
         report.stats.accumulate(&r.stats);
         let status = r.status;
@@ -103,7 +115,9 @@ pub fn solve<G: Game>(root: &G, position: &str, opts: &SolveOptions, tt: &mut Ta
             (_, Status::Unknown) => break,
             (Goal::Win, Status::Proven) => Some(Outcome::Win),
             (Goal::Win, Status::Disproven) if !G::HAS_DRAWS => Some(Outcome::Loss),
-            (Goal::Win, Status::Disproven) => None,
+            (Goal::Win, Status::Disproven) if i == 0 => None,
+            (Goal::Win, Status::Disproven) => Some(Outcome::Draw),
+            (Goal::NotLose, Status::Proven) if i == 0 => None,
             (Goal::NotLose, Status::Proven) => Some(Outcome::Draw),
             (Goal::NotLose, Status::Disproven) => Some(Outcome::Loss),
         };
@@ -124,6 +138,10 @@ pub fn solve<G: Game>(root: &G, position: &str, opts: &SolveOptions, tt: &mut Ta
         }
     }
     if let Some(v) = report.value {
+        // Keep the blocks the value needs (the first search's block is
+        // superfluous when the second one settles the value alone).
+        let need = required_blocks(v, G::HAS_DRAWS);
+        blocks.retain(|b| need.contains(&(b.goal, b.claim)));
         if opts.proof && report.proof_error.is_none() {
             report.certificate = Some(Certificate {
                 game: G::NAME.to_string(),
@@ -133,7 +151,6 @@ pub fn solve<G: Game>(root: &G, position: &str, opts: &SolveOptions, tt: &mut Ta
             });
         }
     }
-    report.stats.time_ms = start.elapsed().as_secs_f64() * 1000.0;
-    report.stats.finish_derived();
+    report.total_ms = start.elapsed().as_secs_f64() * 1000.0;
     report
 }

@@ -136,7 +136,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
         stats.tt_replacements = c.replacements - before.replacements;
         stats.tt_collections = c.collections - before.collections;
         stats.tt_collected = c.collected - before.collected;
-        stats.peak_memory_bytes = (s.tt.bytes()
+        stats.peak_memory_bytes = (s.tt.active_bytes()
             + s.children.capacity() * std::mem::size_of::<Child<P::Move>>()
             + s.moves.capacity() * std::mem::size_of::<P::Move>())
             as u64;
@@ -229,6 +229,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
         if !was_expanded {
             self.stats.nodes += (cend - cstart) as u64;
         }
+        let implication = p.implication();
         for i in cstart..cend {
             let c = self.children[i];
             if !c.unknown {
@@ -243,7 +244,14 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
                     c.expanded = h.flags & FLAG_EXPANDED != 0;
                 }
                 None => {
-                    let (pn, dn) = self.pol.leaf(c.hpn, c.hdn, depth + 1);
+                    let implied = implication.and_then(|imp| {
+                        let h = self.tt.probe(c.key ^ imp.key_xor)?;
+                        (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
+                    });
+                    let (pn, dn) = match implied {
+                        Some(s) => solved_numbers(s),
+                        None => self.pol.leaf(c.hpn, c.hdn, depth + 1),
+                    };
                     c.pn = pn;
                     c.dn = dn;
                 }

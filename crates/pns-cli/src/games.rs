@@ -1,0 +1,92 @@
+//! The games the command line knows, and how it picks one by name.
+
+use pns_core::algo::ALGO_HELP;
+use pns_core::Game;
+use pns_games::{ConnectFour, Synthetic, TestFormat, TicTacToe};
+
+use crate::{CliError, SearchArgs};
+
+/// What the command line needs from a game beyond the engine's traits.
+pub trait CliGame: Game + TestFormat {
+    /// The position `pns solve GAME` solves when none is given.
+    const DEFAULT_POSITION: &'static str;
+    /// One line on the notation.
+    const NOTATION: &'static str;
+
+    /// Applies game-specific options (e.g. Hex's move shuffling).
+    fn prepare(self, args: &SearchArgs) -> Result<Self, CliError> {
+        if args.shuffle.is_some() {
+            return Err(CliError::usage(format!(
+                "--shuffle applies to hex only, not {}",
+                Self::NAME
+            )));
+        }
+        Ok(self)
+    }
+}
+
+impl CliGame for ConnectFour {
+    // A begin-medium position from Pons' Test_L1_R2 (a first-player win).
+    const DEFAULT_POSITION: &'static str = "4453";
+    const NOTATION: &'static str = "columns 1-7 played from the empty board, e.g. 4453";
+}
+
+impl CliGame for TicTacToe {
+    const DEFAULT_POSITION: &'static str = "";
+    const NOTATION: &'static str = "cells 1-9 (row by row) played from the empty board, e.g. 519";
+}
+
+impl CliGame for Synthetic {
+    const DEFAULT_POSITION: &'static str = "shape=unbalanced,depth=16,branching=4,seed=1,pool=2000";
+    const NOTATION: &'static str =
+        "name=value list (shape, depth, branching, seed, pool, win, draw, stop) then child indices";
+}
+
+/// Game names, in the order they are listed.
+pub const NAMES: &[&str] = &["connect4", "tictactoe", "synthetic"];
+
+/// Runs `$body` with `$G` bound to the game type named `$name`.
+#[macro_export]
+macro_rules! with_game {
+    ($name:expr, $G:ident => $body:expr) => {{
+        match $name {
+            "connect4" => {
+                type $G = pns_games::ConnectFour;
+                $body
+            }
+            "tictactoe" => {
+                type $G = pns_games::TicTacToe;
+                $body
+            }
+            "synthetic" => {
+                type $G = pns_games::Synthetic;
+                $body
+            }
+            other => Err($crate::CliError::usage(format!(
+                "unknown game '{other}' (one of {})",
+                $crate::games::NAMES.join(", ")
+            ))),
+        }
+    }};
+}
+
+fn line<G: CliGame>() {
+    let d = if G::DEFAULT_POSITION.is_empty() {
+        "(empty)".to_string()
+    } else {
+        G::DEFAULT_POSITION.to_string()
+    };
+    println!("  {:<10} {}\n  {:<10} default position: {d}", G::NAME, G::NOTATION, "");
+}
+
+/// `pns list`.
+pub fn print_list() {
+    println!("games:");
+    line::<ConnectFour>();
+    line::<TicTacToe>();
+    line::<Synthetic>();
+    println!("\nalgorithms (--algo):");
+    for l in ALGO_HELP.lines() {
+        println!("  {l}");
+    }
+}

@@ -1,0 +1,192 @@
+//! `pns solve`.
+
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use pns_core::solve::{solve, SolveOptions, SolveReport};
+use pns_core::{Algo, Limits, Stats, Table};
+use serde_json::json;
+
+use crate::games::CliGame;
+use crate::output::{ms, print_stats, stop_json, thousands};
+use crate::{interrupt, with_game, CliError, SearchArgs, SolveArgs};
+
+/// Stack for search threads: recursion depth follows game length.
+pub const STACK_BYTES: usize = 256 << 20;
+
+pub fn run(a: &SolveArgs) -> Result<u8, CliError> {
+    with_game!(a.game.as_str(), G => solve_game::<G>(a))
+}
+
+/// Reads the shared search options into an algorithm and limits.
+pub fn search_setup(s: &SearchArgs) -> Result<(Algo, Limits), CliError> {
+    let algo = Algo::parse(&s.algo).map_err(CliError::usage)?;
+    if s.hash == 0 {
+        return Err(CliError::usage("--hash must be at least 1 MiB"));
+    }
+    if s.memory == 0 {
+        return Err(CliError::usage("--memory must be at least 1 MiB"));
+    }
+    let time = match s.time {
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            return Err(CliError::usage(format!("--time {t}: must be a non-negative number of seconds")))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => None,
+    };
+    let limits = Limits {
+        visits: s.nodes,
+        time,
+        memory: Some(s.memory << 20),
+        stop: Some(interrupt::flag()),
+        ..Limits::default()
+    };
+    Ok((algo, limits))
+}
+
+/// Parses a position and applies game options.
+pub fn parse_position<G: CliGame>(text: &str, s: &SearchArgs) -> Result<G, CliError> {
+    G::parse_position(text)
+        .map_err(|e| CliError::usage(format!("invalid {} position '{text}': {e}", G::NAME)))?
+        .prepare(s)
+}
+
+fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
+    let text = a
+        .position
+        .clone()
+        .unwrap_or_else(|| G::DEFAULT_POSITION.to_string());
+    let g: G = parse_position(&text, &a.search)?;
+    let (algo, mut limits) = search_setup(&a.search)?;
+    let bar = if std::io::stderr().is_terminal() && !a.search.json {
+        let pb = ProgressBar::new_spinner();
+        pb.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("template"));
+        pb.enable_steady_tick(Duration::from_millis(120));
+        let p2 = pb.clone();
+        limits.progress = Some(Arc::new(move |s: &Stats| {
+            p2.set_message(format!(
+                "{} visits, {} nodes/s, root pn/dn max {}/{}",
+                thousands(s.visits),
+                thousands(s.nodes_per_sec as u64),
+                thousands(s.max_root_pn),
+                thousands(s.max_root_dn)
+            ))
+        }));
+        Some(pb)
+    } else {
+        None
+    };
+    let opts = SolveOptions {
+        algo: algo.clone(),
+        limits,
+        proof: a.proof.is_some(),
+        best_move: true,
+        not_lose_first: a.search.first == "not-lose",
+    };
+    let hash = a.search.hash;
+    let g2 = g.clone();
+    let text2 = text.clone();
+    let report: SolveReport<G> = std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            let mut tt = Table::with_mb(hash);
+            solve(&g2, &text2, &opts, &mut tt)
+        })
+        .map_err(|e| CliError::usage(format!("cannot start the search thread: {e}")))?
+        .join()
+        .map_err(|_| CliError {
+            message: "the search thread panicked (a bug: please report it)".into(),
+            code: 101,
+        })?;
+    if let Some(pb) = bar {
+        pb.finish_and_clear();
+    }
+
+    let mut proof_json = serde_json::Value::Null;
+    let mut proof_err = None;
+    if let Some(path) = &a.proof {
+        match (&report.certificate, report.value) {
+            (Some(c), _) => {
+                std::fs::write(path, c.to_text()).map_err(|e| CliError {
+                    message: format!("cannot write {}: {e}", path.display()),
+                    code: 1,
+                })?;
+                let nodes: usize = c.blocks.iter().map(|b| b.nodes.len()).sum();
+                proof_json = json!({"file": path.display().to_string(), "blocks": c.blocks.len(), "nodes": nodes});
+            }
+            (None, None) => proof_err = Some("no certificate: the value is unknown".to_string()),
+            (None, Some(_)) => {
+                proof_err = Some(format!(
+                    "no certificate: {}",
+                    report.proof_error.clone().unwrap_or_default()
+                ))
+            }
+        }
+    }
+    let value = report.value.map(|v| v.name()).unwrap_or("unknown");
+    let best = report.best_move.map(|m| g.format_move(m));
+    if a.search.json {
+        let searches: Vec<_> = report
+            .searches
+            .iter()
+            .map(|s| {
+                json!({"goal": s.goal.name(), "status": s.result.status.name(),
+                       "stop": stop_json(s.result.stop), "stats": s.result.stats})
+            })
+            .collect();
+        let out = json!({
+            "game": G::NAME,
+            "position": text,
+            "side_to_move": g.side_to_move().to_string(),
+            "algorithm": algo.to_string(),
+            "value": value,
+            "best_move": best,
+            "stop": stop_json(report.stop),
+            "searches": searches,
+            "stats": report.stats,
+            "proof": proof_json,
+            "proof_error": proof_err,
+        });
+        println!("{out}");
+    } else {
+        println!("game       {}", G::NAME);
+        println!("position   {}", if text.is_empty() { "(start)" } else { &text });
+        for l in g.render().lines() {
+            println!("           {l}");
+        }
+        println!("to move    {}", g.side_to_move());
+        match report.stop {
+            Some(r) if report.value.is_none() => {
+                println!("value      unknown (stopped: {})", r.name())
+            }
+            _ => println!("value      {value} for the side to move"),
+        }
+        if let Some(b) = &best {
+            println!("best move  {b}");
+        }
+        let searches: Vec<String> = report
+            .searches
+            .iter()
+            .map(|s| format!("{} {} in {}", s.goal.name(), s.result.status.name(), ms(s.result.stats.time_ms)))
+            .collect();
+        println!("algorithm  {algo}: {}", searches.join(", "));
+        print_stats(&report.stats);
+        if !proof_json.is_null() {
+            println!(
+                "proof      {} ({} nodes); check it with: pns verify {} '{}' {}",
+                proof_json["file"].as_str().unwrap_or(""),
+                proof_json["nodes"],
+                G::NAME,
+                text,
+                proof_json["file"].as_str().unwrap_or("")
+            );
+        }
+    }
+    if let Some(e) = proof_err {
+        eprintln!("error: {e}");
+        return Ok(1);
+    }
+    Ok(if interrupt::interrupted() { 130 } else { 0 })
+}

@@ -1,0 +1,35 @@
+//! `pns verify`: exit 0 when the certificate is valid, 1 with the reason
+//! when it is not.
+
+use pns_core::certificate::Certificate;
+use pns_core::verify::verify;
+use serde_json::json;
+
+use crate::games::CliGame;
+use crate::{with_game, CliError, VerifyArgs};
+
+pub fn run(a: &VerifyArgs) -> Result<u8, CliError> {
+    with_game!(a.game.as_str(), G => verify_game::<G>(a))
+}
+
+fn verify_game<G: CliGame>(a: &VerifyArgs) -> Result<u8, CliError> {
+    let g = G::parse_position(&a.position)
+        .map_err(|e| CliError::usage(format!("invalid {} position '{}': {e}", G::NAME, a.position)))?;
+    let text = std::fs::read_to_string(&a.file)
+        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.file.display())))?;
+    let result = Certificate::parse(&text).and_then(|c| verify(&g, &c));
+    let (ok, msg) = match &result {
+        Ok(v) => (true, format!("valid: {v} for the side to move")),
+        Err(e) => (false, format!("invalid: {e}")),
+    };
+    if a.json {
+        println!(
+            "{}",
+            json!({"valid": ok, "value": result.as_ref().ok().map(|v| v.name()),
+                   "reason": result.as_ref().err()})
+        );
+    } else {
+        println!("{msg}");
+    }
+    Ok(if ok { 0 } else { 1 })
+}

@@ -1,0 +1,133 @@
+//! Lines of test files: a position and, when the file gives one, the
+//! expected value for the side to move. Each game reads its community's
+//! format (`pns bench` uses this).
+
+use pns_core::{Game, GameError, Outcome};
+
+use crate::{ConnectFour, Synthetic, TicTacToe};
+
+/// A position from a test file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestLine {
+    /// The position in the game's notation.
+    pub position: String,
+    /// The expected value for the side to move, when labelled.
+    pub expected: Option<Outcome>,
+    /// The label as written in the file.
+    pub label: Option<String>,
+}
+
+/// Games whose test files `pns bench` can read.
+pub trait TestFormat: Game {
+    /// Reads one line; `Ok(None)` for blank and comment lines.
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError>;
+}
+
+fn outcome_word(w: &str) -> Option<Outcome> {
+    match w {
+        "win" => Some(Outcome::Win),
+        "draw" => Some(Outcome::Draw),
+        "loss" => Some(Outcome::Loss),
+        _ => None,
+    }
+}
+
+/// `POSITION [win|draw|loss]`; `#` starts a comment line.
+pub fn generic_line(line: &str) -> Result<Option<TestLine>, GameError> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Ok(None);
+    }
+    if let Some((pos, last)) = t.rsplit_once(char::is_whitespace) {
+        if let Some(o) = outcome_word(last) {
+            return Ok(Some(TestLine {
+                position: pos.trim().to_string(),
+                expected: Some(o),
+                label: Some(last.to_string()),
+            }));
+        }
+    }
+    if let Some(o) = outcome_word(t) {
+        // A bare label: the start position.
+        return Ok(Some(TestLine {
+            position: String::new(),
+            expected: Some(o),
+            label: Some(t.to_string()),
+        }));
+    }
+    Ok(Some(TestLine {
+        position: t.to_string(),
+        expected: None,
+        label: None,
+    }))
+}
+
+impl TestFormat for ConnectFour {
+    /// Pascal Pons' test protocol: `MOVES SCORE`, where only the sign of
+    /// the score matters (positive: the side to move wins).
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            return Ok(None);
+        }
+        let mut it = t.split_whitespace();
+        let pos = it.next().unwrap_or("").to_string();
+        let label = it.next();
+        if it.next().is_some() {
+            return Err(GameError::new(format!("'{t}' is not 'MOVES [SCORE]'")));
+        }
+        let expected = match label {
+            None => None,
+            Some(s) => match s.parse::<i32>() {
+                Ok(v) => Some(match v.signum() {
+                    1 => Outcome::Win,
+                    0 => Outcome::Draw,
+                    _ => Outcome::Loss,
+                }),
+                Err(_) => match outcome_word(s) {
+                    Some(o) => Some(o),
+                    None => return Err(GameError::new(format!("'{s}' is not a score"))),
+                },
+            },
+        };
+        Ok(Some(TestLine {
+            position: pos,
+            expected,
+            label: label.map(str::to_string),
+        }))
+    }
+}
+
+impl TestFormat for TicTacToe {
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        generic_line(line)
+    }
+}
+
+impl TestFormat for Synthetic {
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        generic_line(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pons_lines_and_generic_lines() {
+        let l = ConnectFour::parse_test_line("4453 -3").unwrap().unwrap();
+        assert_eq!(l.position, "4453");
+        assert_eq!(l.expected, Some(Outcome::Loss));
+        let l = ConnectFour::parse_test_line("4453 0").unwrap().unwrap();
+        assert_eq!(l.expected, Some(Outcome::Draw));
+        assert_eq!(ConnectFour::parse_test_line("  ").unwrap(), None);
+        assert!(ConnectFour::parse_test_line("4453 x").is_err());
+        assert!(ConnectFour::parse_test_line("44 1 2").is_err());
+        let g = generic_line("depth=4,seed=2 0 1 win").unwrap().unwrap();
+        assert_eq!(g.position, "depth=4,seed=2 0 1");
+        assert_eq!(g.expected, Some(Outcome::Win));
+        let g = generic_line("depth=4,seed=2 0 1").unwrap().unwrap();
+        assert_eq!(g.expected, None);
+    }
+}
