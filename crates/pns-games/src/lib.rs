@@ -4,8 +4,10 @@ pub mod connect4;
 pub mod hex;
 pub mod othello;
 pub mod synthetic;
+pub mod testsets;
 pub mod tictactoe;
 
 pub use connect4::ConnectFour;
 pub use synthetic::{Synthetic, TreeParams};
 pub use tictactoe::TicTacToe;
+pub use testsets::{TestFormat, TestLine};
