@@ -60,8 +60,9 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
         let tl = G::parse_test_line(line)
             .map_err(|e| CliError::usage(format!("{}:{}: {e}", a.file.display(), i + 1)))?;
         if let Some(tl) = tl {
-            let g: G = parse_position(&tl.position, &a.search)
-                .map_err(|e| CliError::usage(format!("{}:{}: {}", a.file.display(), i + 1, e.message)))?;
+            let g: G = parse_position(&tl.position, &a.search).map_err(|e| {
+                CliError::usage(format!("{}:{}: {}", a.file.display(), i + 1, e.message))
+            })?;
             items.push((tl, g));
         }
         if a.limit.is_some_and(|l| items.len() >= l) {
@@ -69,7 +70,10 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
         }
     }
     if items.is_empty() {
-        return Err(CliError::usage(format!("{} holds no positions", a.file.display())));
+        return Err(CliError::usage(format!(
+            "{} holds no positions",
+            a.file.display()
+        )));
     }
     let threads = a.threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
@@ -87,7 +91,8 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
     let bar = if std::io::stderr().is_terminal() {
         let pb = ProgressBar::new(items.len() as u64);
         pb.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed}/{eta} {msg}").expect("template"),
+            ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed}/{eta} {msg}")
+                .expect("template"),
         );
         Some(pb)
     } else {

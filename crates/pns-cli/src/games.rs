@@ -26,8 +26,9 @@ pub trait CliGame: Game + TestFormat {
 }
 
 impl CliGame for ConnectFour {
-    // A begin-medium position from Pons' Test_L1_R2 (a first-player win).
-    const DEFAULT_POSITION: &'static str = "4453";
+    // A begin-medium position from Pons' Test_L1_R2: the side to move wins
+    // (about 0.1 s).
+    const DEFAULT_POSITION: &'static str = "241724774162";
     const NOTATION: &'static str = "columns 1-7 played from the empty board, e.g. 4453";
 }
 
@@ -76,7 +77,12 @@ fn line<G: CliGame>() {
     } else {
         G::DEFAULT_POSITION.to_string()
     };
-    println!("  {:<10} {}\n  {:<10} default position: {d}", G::NAME, G::NOTATION, "");
+    println!(
+        "  {:<10} {}\n  {:<10} default position: {d}",
+        G::NAME,
+        G::NOTATION,
+        ""
+    );
 }
 
 /// `pns list`.

@@ -31,7 +31,9 @@ pub fn search_setup(s: &SearchArgs) -> Result<(Algo, Limits), CliError> {
     }
     let time = match s.time {
         Some(t) if !(t.is_finite() && t >= 0.0) => {
-            return Err(CliError::usage(format!("--time {t}: must be a non-negative number of seconds")))
+            return Err(CliError::usage(format!(
+                "--time {t}: must be a non-negative number of seconds"
+            )))
         }
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,
@@ -152,7 +154,10 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
         println!("{out}");
     } else {
         println!("game       {}", G::NAME);
-        println!("position   {}", if text.is_empty() { "(start)" } else { &text });
+        println!(
+            "position   {}",
+            if text.is_empty() { "(start)" } else { &text }
+        );
         for l in g.render().lines() {
             println!("           {l}");
         }
@@ -169,7 +174,14 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
         let searches: Vec<String> = report
             .searches
             .iter()
-            .map(|s| format!("{} {} in {}", s.goal.name(), s.result.status.name(), ms(s.result.stats.time_ms)))
+            .map(|s| {
+                format!(
+                    "{} {} in {}",
+                    s.goal.name(),
+                    s.result.status.name(),
+                    ms(s.result.stats.time_ms)
+                )
+            })
             .collect();
         println!("algorithm  {algo}: {}", searches.join(", "));
         print_stats(&report.stats);

@@ -13,8 +13,13 @@ pub fn run(a: &VerifyArgs) -> Result<u8, CliError> {
 }
 
 fn verify_game<G: CliGame>(a: &VerifyArgs) -> Result<u8, CliError> {
-    let g = G::parse_position(&a.position)
-        .map_err(|e| CliError::usage(format!("invalid {} position '{}': {e}", G::NAME, a.position)))?;
+    let g = G::parse_position(&a.position).map_err(|e| {
+        CliError::usage(format!(
+            "invalid {} position '{}': {e}",
+            G::NAME,
+            a.position
+        ))
+    })?;
     let text = std::fs::read_to_string(&a.file)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.file.display())))?;
     let result = Certificate::parse(&text).and_then(|c| verify(&g, &c));

@@ -68,10 +68,13 @@ impl Algo {
         }
         let mut used = vec![false; kv.len()];
         let mut get = |key: &str| -> Option<&str> {
-            kv.iter().enumerate().find(|(_, (k, _))| *k == key).map(|(i, (_, v))| {
-                used[i] = true;
-                *v
-            })
+            kv.iter()
+                .enumerate()
+                .find(|(_, (k, _))| *k == key)
+                .map(|(i, (_, v))| {
+                    used[i] = true;
+                    *v
+                })
         };
         fn num<T: std::str::FromStr>(key: &str, v: Option<&str>, default: T) -> Result<T, String> {
             match v {

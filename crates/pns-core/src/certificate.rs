@@ -70,7 +70,13 @@ impl Certificate {
         let _ = writeln!(s, "position {}", self.position);
         let _ = writeln!(s, "value {}", self.value);
         for b in &self.blocks {
-            let _ = writeln!(s, "block {} {} {}", b.goal.name(), b.claim.name(), b.nodes.len());
+            let _ = writeln!(
+                s,
+                "block {} {} {}",
+                b.goal.name(),
+                b.claim.name(),
+                b.nodes.len()
+            );
             for (i, n) in b.nodes.iter().enumerate() {
                 let _ = write!(s, "{i}");
                 for (m, c) in n {
@@ -93,11 +99,16 @@ impl Certificate {
         };
         let (n, l) = next("the header")?;
         if l != MAGIC {
-            return Err(format!("line {n}: not a pns certificate (expected '{MAGIC}')"));
+            return Err(format!(
+                "line {n}: not a pns certificate (expected '{MAGIC}')"
+            ));
         }
         let field = |(n, l): (usize, &str), key: &str| -> Result<String, String> {
             l.strip_prefix(key)
-                .and_then(|r| r.strip_prefix(' ').or(if r.is_empty() { Some("") } else { None }))
+                .and_then(|r| {
+                    r.strip_prefix(' ')
+                        .or(if r.is_empty() { Some("") } else { None })
+                })
                 .map(|r| r.to_string())
                 .ok_or_else(|| format!("line {n}: expected '{key} ...'"))
         };
@@ -139,7 +150,9 @@ impl Certificate {
                     .and_then(|t| t.parse().ok())
                     .ok_or_else(|| format!("line {n}: expected node id {i}"))?;
                 if id != i {
-                    return Err(format!("line {n}: node ids must be in order: expected {i}, found {id}"));
+                    return Err(format!(
+                        "line {n}: node ids must be in order: expected {i}, found {id}"
+                    ));
                 }
                 let mut edges = Vec::new();
                 for t in toks {
@@ -177,7 +190,10 @@ impl Certificate {
 pub fn required_blocks(value: Outcome, has_draws: bool) -> Vec<(Goal, Status)> {
     match value {
         Outcome::Win => vec![(Goal::Win, Status::Proven)],
-        Outcome::Draw => vec![(Goal::NotLose, Status::Proven), (Goal::Win, Status::Disproven)],
+        Outcome::Draw => vec![
+            (Goal::NotLose, Status::Proven),
+            (Goal::Win, Status::Disproven),
+        ],
         Outcome::Loss if has_draws => vec![(Goal::NotLose, Status::Disproven)],
         Outcome::Loss => vec![(Goal::Win, Status::Disproven)],
     }
@@ -335,7 +351,10 @@ impl<'a, G: Game> Extractor<'a, G> {
         self.games.push(g.clone());
         if let Some(o) = g.outcome() {
             if goal_status(g, o, self.ctx) != self.claim {
-                return Err(format!("a finished game in the DAG is not {}", self.claim.name()));
+                return Err(format!(
+                    "a finished game in the DAG is not {}",
+                    self.claim.name()
+                ));
             }
             return Ok(id);
         }
@@ -395,7 +414,9 @@ mod tests {
         assert_eq!(Certificate::parse(&t).unwrap(), c);
         assert!(Certificate::parse("hello").is_err());
         let broken = t.replace("0 2:1", "0 2:7");
-        assert!(Certificate::parse(&broken).unwrap_err().contains("out of range"));
+        assert!(Certificate::parse(&broken)
+            .unwrap_err()
+            .contains("out of range"));
         let truncated = t.replace("end\n", "");
         assert!(Certificate::parse(&truncated).is_err());
     }

@@ -104,6 +104,9 @@ mod tests {
         for _ in 0..30_000 {
             seen[r.below(3) as usize] += 1;
         }
-        assert!(seen.iter().all(|&n| (9_500..10_500).contains(&n)), "{seen:?}");
+        assert!(
+            seen.iter().all(|&n| (9_500..10_500).contains(&n)),
+            "{seen:?}"
+        );
     }
 }

@@ -74,7 +74,12 @@ fn remaining(limits: &Limits, used: &Stats, elapsed: Duration) -> Limits {
 
 /// Solves `root` (written `position` in the game's notation, for the
 /// certificate header) with the table `tt`.
-pub fn solve<G: Game>(root: &G, position: &str, opts: &SolveOptions, tt: &mut Table) -> SolveReport<G> {
+pub fn solve<G: Game>(
+    root: &G,
+    position: &str,
+    opts: &SolveOptions,
+    tt: &mut Table,
+) -> SolveReport<G> {
     let start = std::time::Instant::now();
     let mut report = SolveReport {
         value: None,

@@ -84,6 +84,8 @@ pub struct TableCounters {
 
 /// A fixed-size transposition table of proof and disproof numbers.
 pub struct Table {
+    /// The allocation as made (for `dealloc`) and the aligned clusters in it.
+    raw: *mut u8,
     ptr: *mut Cluster,
     /// Clusters reserved (the budget).
     clusters: usize,
@@ -108,20 +110,29 @@ impl Table {
         let clusters = (bytes / std::mem::size_of::<Cluster>()).max(1);
         let layout = Self::layout(clusters);
         // SAFETY: the layout has non-zero size; all-zero bytes are a valid
-        // `Cluster` (generation 0 marks every entry dead).
-        let ptr = unsafe { alloc_zeroed(layout) } as *mut Cluster;
-        if ptr.is_null() {
+        // `Cluster` (generation 0 marks every entry dead). The allocation
+        // asks only for 16-byte alignment, so the system allocator can hand
+        // out lazily zeroed pages (calloc) instead of writing every byte;
+        // the clusters are aligned to 64 bytes inside it.
+        let raw = unsafe { alloc_zeroed(layout) };
+        if raw.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
+        let ptr = raw.wrapping_add(raw.align_offset(64)) as *mut Cluster;
         #[cfg(target_os = "linux")]
         if layout.size() >= HUGE_PAGE {
-            // SAFETY: advice on memory we own; failure is harmless.
+            // Ask for huge pages where the kernel allows them (random probes
+            // over a large table otherwise miss the TLB); harmless if not.
+            // SAFETY: advice on memory we own.
             unsafe {
-                libc::madvise(ptr as *mut libc::c_void, layout.size(), libc::MADV_HUGEPAGE);
+                let start = raw.wrapping_add(raw.align_offset(HUGE_PAGE));
+                let len = (layout.size() - (start as usize - raw as usize)) & !(HUGE_PAGE - 1);
+                libc::madvise(start as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
             }
         }
         let slots = clusters * WAYS;
         let mut t = Table {
+            raw,
             ptr,
             clusters,
             active: clusters,
@@ -138,7 +149,7 @@ impl Table {
     /// Starts again on the smallest prefix.
     fn reset_active(&mut self) {
         let mut a = self.clusters;
-        while a % 2 == 0 && a > INITIAL_CLUSTERS {
+        while a.is_multiple_of(2) && a > INITIAL_CLUSTERS {
             a /= 2;
         }
         self.active = a;
@@ -189,15 +200,11 @@ impl Table {
     }
 
     fn layout(clusters: usize) -> Layout {
-        let l = Layout::array::<Cluster>(clusters).expect("table size overflows");
-        // Tables of 2 MiB or more are aligned to 2 MiB so that the kernel can
-        // back them with huge pages: random probes into a large table
-        // otherwise spend most of their time on TLB misses.
-        if l.size() >= HUGE_PAGE {
-            l.align_to(HUGE_PAGE).expect("alignment")
-        } else {
-            l
-        }
+        let size = clusters
+            .checked_mul(std::mem::size_of::<Cluster>())
+            .and_then(|s| s.checked_add(64))
+            .expect("table size overflows");
+        Layout::from_size_align(size, 16).expect("table layout")
     }
 
     /// Memory reserved (the budget), in bytes.
@@ -414,7 +421,7 @@ impl Table {
 impl Drop for Table {
     fn drop(&mut self) {
         // SAFETY: allocated in `with_bytes` with this layout.
-        unsafe { dealloc(self.ptr as *mut u8, Self::layout(self.clusters)) }
+        unsafe { dealloc(self.raw, Self::layout(self.clusters)) }
     }
 }
 
@@ -438,7 +445,10 @@ mod tests {
         let mut t = Table::with_bytes(1 << 16);
         t.store(42, 3, 4, 10, FLAG_EXPANDED, 2);
         let h = t.probe(42).expect("stored");
-        assert_eq!((h.pn, h.dn, h.amount, h.flags, h.best), (3, 4, 10, FLAG_EXPANDED, 2));
+        assert_eq!(
+            (h.pn, h.dn, h.amount, h.flags, h.best),
+            (3, 4, 10, FLAG_EXPANDED, 2)
+        );
         assert!(t.probe(43).is_none());
         t.store(42, 0, u64::MAX, 11, 0, 0);
         assert_eq!(t.probe(42).unwrap().pn, 0);

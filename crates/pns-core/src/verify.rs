@@ -156,7 +156,8 @@ pub fn verify<G: Game>(root: &G, cert: &Certificate) -> Result<Outcome, String> 
                     claim.name()
                 )
             })?;
-        verify_block(root, b).map_err(|e| format!("block '{} {}': {e}", goal.name(), claim.name()))?;
+        verify_block(root, b)
+            .map_err(|e| format!("block '{} {}': {e}", goal.name(), claim.name()))?;
     }
     Ok(cert.value)
 }

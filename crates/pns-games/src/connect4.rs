@@ -170,7 +170,7 @@ impl Game for ConnectFour {
 
     #[inline]
     fn side_to_move(&self) -> Side {
-        if self.moves_played() % 2 == 0 {
+        if self.moves_played().is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

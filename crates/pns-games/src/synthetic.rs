@@ -89,7 +89,9 @@ impl TreeParams {
                     .parse()
                     .map_err(|_| GameError::new(format!("{k}: '{v}' is not a number")))?;
                 if n > max {
-                    return Err(GameError::new(format!("{k}: {n} is over the maximum {max}")));
+                    return Err(GameError::new(format!(
+                        "{k}: {n} is over the maximum {max}"
+                    )));
                 }
                 Ok(n)
             };
@@ -238,7 +240,7 @@ impl Game for Synthetic {
     }
 
     fn side_to_move(&self) -> Side {
-        if self.depth % 2 == 0 {
+        if self.depth.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

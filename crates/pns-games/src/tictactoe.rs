@@ -27,7 +27,7 @@ pub struct TicTacToe {
 }
 
 fn has_line(b: u16) -> bool {
-    LINES.iter().any(|&l| b & l == l)
+    LINES.iter().any(|l| b & l == *l)
 }
 
 impl TicTacToe {
@@ -54,16 +54,16 @@ impl Game for TicTacToe {
                     i + 1
                 )));
             }
-            let m = g.parse_move(&ch.to_string()).map_err(|e| {
-                GameError::new(format!("move {} ('{ch}'): {}", i + 1, e.0))
-            })?;
+            let m = g
+                .parse_move(&ch.to_string())
+                .map_err(|e| GameError::new(format!("move {} ('{ch}'): {}", i + 1, e.0)))?;
             g.play(m);
         }
         Ok(g)
     }
 
     fn side_to_move(&self) -> Side {
-        if self.count() % 2 == 0 {
+        if self.count().is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

@@ -238,14 +238,19 @@ impl<M: Copy + Eq + std::fmt::Debug, R: Rule> BestFirst<M, R> {
         debug_assert_eq!(path_moves, 0);
         stats.seesaw_revisits = stats.visits - stats.iterations.min(stats.visits);
         stats.peak_memory_bytes = (self.values.capacity() * size_of::<R::Value>()
-            + self.links.capacity() * size_of::<Link<M>>()) as u64;
+            + self.links.capacity() * size_of::<Link<M>>())
+            as u64;
         budget.finish(&mut stats);
         let stop = if status.is_solved() {
             None
         } else {
             budget.stopped()
         };
-        SearchResult { status, stats, stop }
+        SearchResult {
+            status,
+            stats,
+            stop,
+        }
     }
 
     /// Copies every solved node of the tree into `tt` (keyed by the
@@ -281,7 +286,11 @@ impl<M: Copy + Eq + std::fmt::Debug, R: Rule> BestFirst<M, R> {
 }
 
 /// Runs a best-first search and returns the result with the tree.
-pub fn search<P: Problem, R: Rule>(p: &mut P, rule: R, limits: &Limits) -> (SearchResult, BestFirst<P::Move, R>) {
+pub fn search<P: Problem, R: Rule>(
+    p: &mut P,
+    rule: R,
+    limits: &Limits,
+) -> (SearchResult, BestFirst<P::Move, R>) {
     let mut bf = BestFirst::new(rule);
     let r = bf.search(p, limits);
     (r, bf)

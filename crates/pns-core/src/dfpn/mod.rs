@@ -115,14 +115,8 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
                     Some(h) => (h.flags & FLAG_EXPANDED != 0, h.amount),
                     None => (false, 0),
                 };
-                let (pn, dn, _) = s.mid(
-                    problem,
-                    ROOT_THRESHOLD,
-                    ROOT_THRESHOLD,
-                    0,
-                    expanded,
-                    amount,
-                );
+                let (pn, dn, _) =
+                    s.mid(problem, ROOT_THRESHOLD, ROOT_THRESHOLD, 0, expanded, amount);
                 s.stats.see_root(pn, dn);
                 status_of(pn, dn)
             }
@@ -146,7 +140,11 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
         } else {
             s.budget.stopped()
         };
-        SearchResult { status, stats, stop }
+        SearchResult {
+            status,
+            stats,
+            stop,
+        }
     }
 
     /// MID (GHI paper Fig. 2): searches below the current node until its
@@ -259,7 +257,11 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
         }
 
         // ---- iterative deepening at this node
-        let (th_phi, th_delta) = if is_or { (th_pn, th_dn) } else { (th_dn, th_pn) };
+        let (th_phi, th_delta) = if is_or {
+            (th_pn, th_dn)
+        } else {
+            (th_dn, th_pn)
+        };
         let mut phi;
         let mut delta;
         let mut best;
@@ -310,7 +312,10 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
             let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
             if depth == 0 {
                 self.stats.see_root(pn, dn);
-                if self.root_best != best && self.root_best != usize::MAX && phi < th_phi && delta < th_delta
+                if self.root_best != best
+                    && self.root_best != usize::MAX
+                    && phi < th_phi
+                    && delta < th_delta
                 {
                     self.stats.seesaw_root_switches += 1;
                 }
@@ -344,7 +349,11 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
                 DeltaRule::Weak => th_delta.saturating_sub(unsolved.saturating_sub(1)),
             };
             let sum_th = remove_cost(sum_th, c.cost_delta);
-            let (cth_pn, cth_dn) = if is_or { (sel_th, sum_th) } else { (sum_th, sel_th) };
+            let (cth_pn, cth_dn) = if is_or {
+                (sel_th, sum_th)
+            } else {
+                (sum_th, sel_th)
+            };
             p.play(c.mv);
             let (pn, dn, amount) = self.mid(p, cth_pn, cth_dn, depth + 1, c.expanded, c.amount);
             p.undo();
@@ -359,7 +368,8 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
         let spent = self.stats.visits - visits_start;
         let amount = (prev_amount as u64 + spent).min(u32::MAX as u64) as u32;
         let best_index = (best - cstart).min(u16::MAX as usize) as u16;
-        self.tt.store(key, pn, dn, amount, FLAG_EXPANDED, best_index);
+        self.tt
+            .store(key, pn, dn, amount, FLAG_EXPANDED, best_index);
         (pn, dn, amount)
     }
 }

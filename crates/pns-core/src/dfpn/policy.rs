@@ -166,9 +166,9 @@ impl DfpnPolicy for DfpnPlus {
     }
 }
 
-/// Weak proof-number search (Ueda et al.; thesis §2.2.4, eq. 2.5): δ = max φ
-/// + (k − 1) over the k unsolved children, which counts a shared subtree
-/// once in a DAG.
+/// Weak proof-number search (Ueda et al.; thesis §2.2.4, eq. 2.5):
+/// δ = max φ + (k − 1) over the k unsolved children, which counts a shared
+/// subtree once in a DAG.
 #[derive(Clone, Copy, Debug)]
 pub struct Wpns {
     pub heuristic: bool,
