@@ -5,6 +5,7 @@
 //! (`pns-games`). Usage errors print one line and exit with status 2.
 
 mod bench;
+mod experiment;
 mod games;
 mod interrupt;
 mod output;
@@ -31,6 +32,9 @@ enum Command {
     Bench(BenchArgs),
     /// Check a proof certificate with the game rules alone.
     Verify(VerifyArgs),
+    /// Run a named, seeded experiment and write CSV, SVG and markdown
+    /// (without NAME: list the experiments).
+    Experiment(ExperimentArgs),
     /// List the games and algorithms.
     List,
 }
@@ -111,6 +115,24 @@ pub struct VerifyArgs {
     pub json: bool,
 }
 
+#[derive(Args, Debug)]
+pub struct ExperimentArgs {
+    /// Experiment name; omitted: list them.
+    pub name: Option<String>,
+    /// Number of positions or trials (default: the experiment's own).
+    #[arg(long, value_name = "N")]
+    pub positions: Option<usize>,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output folder (default: experiments/NAME).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
 /// A failure reported to the user: a one-line message and an exit status.
 #[derive(Debug)]
 pub struct CliError {
@@ -134,6 +156,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => solve::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Verify(a) => verify::run(&a),
+        Command::Experiment(a) => experiment::run(&a),
         Command::List => {
             games::print_list();
             Ok(0)
