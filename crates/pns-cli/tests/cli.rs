@@ -1,0 +1,210 @@
+//! The `pns` command as a user sees it: exit statuses, one-line errors,
+//! limits that end in `unknown`, certificates that verify and tampered ones
+//! that do not.
+
+use std::process::{Command, Output};
+
+fn pns(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pns"))
+        .args(args)
+        .output()
+        .expect("run pns")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("pns-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+fn assert_usage_error(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    let e = stderr(o);
+    assert!(e.contains(needle), "expected '{needle}' in: {e}");
+    assert!(!e.contains("panicked"), "{e}");
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_status_2() {
+    let o = pns(&["solve", "chess", "e4"]);
+    assert_usage_error(&o, "unknown game 'chess'");
+    assert_eq!(stderr(&o).lines().count(), 1);
+    let o = pns(&["solve", "connect4", "4458"]);
+    assert_usage_error(&o, "invalid connect4 position");
+    assert_eq!(stderr(&o).lines().count(), 1);
+    assert_usage_error(&pns(&["solve", "connect4", "1111111"]), "column 1 is full");
+    assert_usage_error(
+        &pns(&["solve", "connect4", "44", "--algo", "minimax"]),
+        "unknown algorithm",
+    );
+    assert_usage_error(
+        &pns(&["solve", "connect4", "44", "--algo", "deeppn:r=7"]),
+        "r must be in",
+    );
+    assert_usage_error(&pns(&["solve", "connect4", "44", "--hash", "0"]), "--hash");
+    assert_usage_error(&pns(&["solve", "connect4", "44", "--time=-1"]), "--time");
+    assert_usage_error(&pns(&["solve", "tictactoe", "55"]), "already taken");
+    assert_usage_error(
+        &pns(&["solve", "connect4", "", "--shuffle", "3"]),
+        "hex only",
+    );
+    // Unknown options are clap's usage errors, also status 2.
+    let o = pns(&["solve", "connect4", "44", "--frobnicate"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = pns(&["bench", "connect4", "/nonexistent/file"]);
+    assert_usage_error(&o, "cannot read");
+    let o = pns(&["verify", "connect4", "44", "/nonexistent/file"]);
+    assert_usage_error(&o, "cannot read");
+}
+
+#[test]
+fn limits_end_the_search_with_unknown_and_statistics() {
+    for args in [
+        vec!["--nodes", "50"],
+        vec!["--time", "0"],
+        vec!["--algo", "pns", "--memory", "1"],
+    ] {
+        let mut a = vec!["solve", "connect4", "", "--json"];
+        a.extend(args.iter());
+        let o = pns(&a);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["value"], "unknown", "{args:?}");
+        assert!(v["stop"].is_string(), "{v}");
+        assert!(v["stats"]["visits"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn solve_json_has_the_documented_fields() {
+    let o = pns(&["solve", "tictactoe", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["value"], "draw");
+    assert_eq!(v["game"], "tictactoe");
+    assert_eq!(v["side_to_move"], "first");
+    assert!(v["best_move"].is_string());
+    assert_eq!(v["searches"].as_array().unwrap().len(), 2);
+    for k in [
+        "iterations",
+        "visits",
+        "nodes",
+        "seesaw_revisits",
+        "max_pn",
+        "time_ms",
+        "tt_hits",
+    ] {
+        assert!(v["stats"][k].is_number(), "stats.{k}");
+    }
+}
+
+#[test]
+fn certificates_verify_and_tampering_is_caught() {
+    let pos = "4455"; // X to move threatens a double open three: a win.
+    let f = tmp("cert.txt");
+    let o = pns(&["solve", "connect4", pos, "--proof", f.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("value      win"));
+    let o = pns(&["verify", "connect4", pos, f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("valid: win"));
+
+    let text = std::fs::read_to_string(&f).unwrap();
+    let check_bad = |bad: String, needle: &str| {
+        let g = tmp("bad.txt");
+        std::fs::write(&g, bad).unwrap();
+        let o = pns(&["verify", "connect4", pos, g.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+        assert!(
+            stdout(&o).contains(needle),
+            "'{needle}' not in {}",
+            stdout(&o)
+        );
+    };
+    // Claim a different value.
+    check_bad(text.replace("value win", "value loss"), "invalid");
+    // Replace the root's winning move by another legal move.
+    let lines: Vec<&str> = text.lines().collect();
+    let first_node = lines.iter().position(|l| l.starts_with("block ")).unwrap() + 1;
+    let root = first_node;
+    assert!(lines[root].starts_with("0 "));
+    let mut moved = lines.clone();
+    let other = if moved[root].starts_with("0 1:") {
+        "0 2:"
+    } else {
+        "0 1:"
+    };
+    let rest = moved[root].split_once(':').unwrap().1.to_string();
+    let new_root = format!("{other}{rest}");
+    moved[root] = &new_root;
+    check_bad(moved.join("\n") + "\n", "invalid");
+    // Drop one defender move from an AND node (a line with several moves).
+    let and = first_node
+        + lines[first_node..]
+            .iter()
+            .position(|l| l.split_whitespace().count() > 2)
+            .unwrap();
+    let mut dropped = lines.clone();
+    let mut toks: Vec<&str> = dropped[and].split_whitespace().collect();
+    toks.remove(1);
+    let short = toks.join(" ");
+    dropped[and] = &short;
+    check_bad(dropped.join("\n") + "\n", "missing");
+    // Another position.
+    let o = pns(&["verify", "connect4", "44", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("different position"));
+    // Garbage.
+    check_bad("hello\n".into(), "not a pns certificate");
+}
+
+#[test]
+fn bench_reads_pons_format_and_prints_json_lines() {
+    let f = tmp("set.txt");
+    // Three end-game positions of Test_L3_R1; the third label is made wrong
+    // (it is a draw, labelled as a win).
+    std::fs::write(
+        &f,
+        "2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n\n23163416124767223154467471272416755633 5\n",
+    )
+    .unwrap();
+    let o = pns(&[
+        "bench",
+        "connect4",
+        f.to_str().unwrap(),
+        "--verify",
+        "--json",
+        "--threads",
+        "2",
+    ]);
+    let out = stdout(&o);
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["position"], "2252576253462244111563365343671351441");
+    assert_eq!(rows[0]["expected"], "loss");
+    for r in &rows {
+        for k in ["value", "correct", "verified", "nodes", "time_ms"] {
+            assert!(!r[k].is_null(), "{k} in {r}");
+        }
+        assert_eq!(r["verified"], true);
+    }
+    assert!(stderr(&o).contains("verified"));
+    assert_eq!(rows[0]["correct"], true);
+    assert_eq!(rows[1]["correct"], true);
+    // The wrong label is reported and makes the status 1.
+    assert_eq!(rows[2]["correct"], false);
+    assert_eq!(rows[2]["value"], "draw");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("WRONG"));
+}
