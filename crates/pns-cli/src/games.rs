@@ -2,6 +2,7 @@
 
 use pns_core::algo::ALGO_HELP;
 use pns_core::Game;
+use pns_games::othello::Othello;
 use pns_games::{ConnectFour, Synthetic, TestFormat, TicTacToe};
 
 use crate::{CliError, SearchArgs};
@@ -32,6 +33,14 @@ impl CliGame for ConnectFour {
     const NOTATION: &'static str = "columns 1-7 played from the empty board, e.g. 4453";
 }
 
+impl CliGame for Othello {
+    // FFO position #1 (fforum-1-19.obf, 14 empties): the side to move wins.
+    const DEFAULT_POSITION: &'static str =
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    const NOTATION: &'static str =
+        "Edax .obf board (64 of X O -, a1..h1 first) and side X/O, or moves from the start (f5d6c3...)";
+}
+
 impl CliGame for TicTacToe {
     const DEFAULT_POSITION: &'static str = "";
     const NOTATION: &'static str = "cells 1-9 (row by row) played from the empty board, e.g. 519";
@@ -44,7 +53,7 @@ impl CliGame for Synthetic {
 }
 
 /// Game names, in the order they are listed.
-pub const NAMES: &[&str] = &["connect4", "tictactoe", "synthetic"];
+pub const NAMES: &[&str] = &["connect4", "othello", "tictactoe", "synthetic"];
 
 /// Runs `$body` with `$G` bound to the game type named `$name`.
 #[macro_export]
@@ -53,6 +62,10 @@ macro_rules! with_game {
         match $name {
             "connect4" => {
                 type $G = pns_games::ConnectFour;
+                $body
+            }
+            "othello" => {
+                type $G = pns_games::othello::Othello;
                 $body
             }
             "tictactoe" => {
@@ -89,6 +102,7 @@ fn line<G: CliGame>() {
 pub fn print_list() {
     println!("games:");
     line::<ConnectFour>();
+    line::<Othello>();
     line::<TicTacToe>();
     line::<Synthetic>();
     println!("\nalgorithms (--algo):");

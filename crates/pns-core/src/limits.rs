@@ -178,13 +178,13 @@ mod tests {
             ..Limits::default()
         };
         let mut b = Budget::new(&limits);
-        let mut s = Stats::default();
-        s.visits = 9;
-        assert_eq!(b.check(&s), None);
-        s.visits = 10;
-        assert_eq!(b.check(&s), Some(StopReason::NodeLimit));
-        s.visits = 0;
-        assert_eq!(b.check(&s), Some(StopReason::NodeLimit));
+        let at = |visits| Stats {
+            visits,
+            ..Stats::default()
+        };
+        assert_eq!(b.check(&at(9)), None);
+        assert_eq!(b.check(&at(10)), Some(StopReason::NodeLimit));
+        assert_eq!(b.check(&at(0)), Some(StopReason::NodeLimit));
     }
 
     #[test]
@@ -195,8 +195,10 @@ mod tests {
             ..Limits::default()
         };
         let mut b = Budget::new(&limits);
-        let mut s = Stats::default();
-        s.visits = CHECK_INTERVAL;
+        let s = Stats {
+            visits: CHECK_INTERVAL,
+            ..Stats::default()
+        };
         assert_eq!(b.check(&s), Some(StopReason::Interrupted));
     }
 
@@ -207,8 +209,10 @@ mod tests {
             ..Limits::default()
         };
         let mut b = Budget::new(&limits);
-        let mut s = Stats::default();
-        s.visits = CHECK_INTERVAL;
+        let s = Stats {
+            visits: CHECK_INTERVAL,
+            ..Stats::default()
+        };
         assert_eq!(b.check(&s), Some(StopReason::TimeLimit));
     }
 }

@@ -4,6 +4,7 @@
 
 use pns_core::{Game, GameError, Outcome};
 
+use crate::othello::Othello;
 use crate::{ConnectFour, Synthetic, TicTacToe};
 
 /// A position from a test file.
@@ -98,6 +99,48 @@ impl TestFormat for ConnectFour {
     }
 }
 
+impl TestFormat for Othello {
+    /// Edax's .obf lines: `BOARD SIDE; MOVE:SCORE; ...`, best move first;
+    /// the label is the sign of the first score (the exact final disc
+    /// difference for the side to move). A line without scores, or an
+    /// Othello move list, is an unlabelled position.
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with('%') {
+            return Ok(None);
+        }
+        let (pos, rest) = match t.split_once(';') {
+            Some((p, r)) => (p.trim(), Some(r)),
+            None => (t, None),
+        };
+        let first = rest.and_then(|r| r.split(';').map(str::trim).find(|x| !x.is_empty()));
+        let (expected, label) = match first {
+            None => (None, None),
+            Some(item) => {
+                let score = item
+                    .rsplit_once(':')
+                    .map(|(_, s)| s.trim())
+                    .ok_or_else(|| GameError::new(format!("'{item}' is not MOVE:SCORE")))?;
+                let v: i32 = score
+                    .trim_start_matches('+')
+                    .parse()
+                    .map_err(|_| GameError::new(format!("'{score}' is not a score")))?;
+                let o = match v.signum() {
+                    1 => Outcome::Win,
+                    0 => Outcome::Draw,
+                    _ => Outcome::Loss,
+                };
+                (Some(o), Some(item.to_string()))
+            }
+        };
+        Ok(Some(TestLine {
+            position: pos.to_string(),
+            expected,
+            label,
+        }))
+    }
+}
+
 impl TestFormat for TicTacToe {
     fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
         generic_line(line)
@@ -129,5 +172,16 @@ mod tests {
         assert_eq!(g.expected, Some(Outcome::Win));
         let g = generic_line("depth=4,seed=2 0 1").unwrap().unwrap();
         assert_eq!(g.expected, None);
+        let o = Othello::parse_test_line(
+            "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(o.expected, Some(Outcome::Win));
+        assert_eq!(o.label.as_deref(), Some("G8:+18"));
+        assert!(Othello::parse_position(&o.position).is_ok());
+        let d = Othello::parse_test_line("-------- X; A1:+0;").unwrap().unwrap();
+        assert_eq!(d.expected, Some(Outcome::Draw));
+        assert!(Othello::parse_test_line("x X; A1:big;").is_err());
     }
 }
