@@ -292,16 +292,18 @@ impl Game for ConnectFour {
     }
 
     /// Proof-number initialisation from mobility (df-pn+ `h`, thesis
-    /// §2.2.4): a leaf's own number is 1 and the other one is n⁴, n the
+    /// §2.2.4): a leaf's own number is 1 and the other one is n², n the
     /// number of moves that do not lose at once (each would have to be
-    /// refuted). The power sharpens the ranking of leaves by mobility; on
-    /// Test_L2_R2 (first 300 positions, df-pn with 1+ε) it cut node visits
-    /// from 35.3k (n) through 23.8k (2n) and 18.0k (n²) to 11.6k (n⁴);
-    /// higher powers gave no further gain. See docs/PERFORMANCE.md.
+    /// refuted). Squaring sharpens the ranking of leaves by mobility. Mean
+    /// df-pn node visits (n / n² / n³ / n⁴): Test_L1_R1 819 / 1.07k / 11.2k
+    /// / 12.8k; Test_L2_R2 (first 300) 61.0k / 22.9k / 20.8k / 18.9k;
+    /// Test_L1_R2 (first 100) 989k / 330k / 577k / 526k. Higher powers help
+    /// the middle game but ruin some opening wins (a few positions took
+    /// 200 times longer); n² is best or close to it on every set.
     #[inline]
     fn heuristic(&self, ctx: GoalContext) -> (u64, u64) {
         let n = self.non_losing().count_ones().max(1) as u64;
-        let h = n * n * n * n;
+        let h = n * n;
         if self.side_to_move() == ctx.attacker {
             (1, h)
         } else {
