@@ -2,6 +2,7 @@
 
 use pns_core::algo::ALGO_HELP;
 use pns_core::Game;
+use pns_games::hex::Hex;
 use pns_games::othello::Othello;
 use pns_games::{ConnectFour, Synthetic, TestFormat, TicTacToe};
 
@@ -41,6 +42,22 @@ impl CliGame for Othello {
         "Edax .obf board (64 of X O -, a1..h1 first) and side X/O, or moves from the start (f5d6c3...)";
 }
 
+impl CliGame for Hex {
+    // The empty 4x4 board (Black to move wins).
+    const DEFAULT_POSITION: &'static str = "4";
+    const NOTATION: &'static str =
+        "board size then moves, Black first (Benzene's cells, e.g. 6 c3 d4); Black joins rows 1 and N";
+
+    /// `--shuffle SEED`: the legal moves in a seeded random order (thesis
+    /// §3.2.3).
+    fn prepare(self, args: &SearchArgs) -> Result<Self, CliError> {
+        Ok(match args.shuffle {
+            Some(seed) => self.with_shuffled_order(seed),
+            None => self,
+        })
+    }
+}
+
 impl CliGame for TicTacToe {
     const DEFAULT_POSITION: &'static str = "";
     const NOTATION: &'static str = "cells 1-9 (row by row) played from the empty board, e.g. 519";
@@ -53,7 +70,7 @@ impl CliGame for Synthetic {
 }
 
 /// Game names, in the order they are listed.
-pub const NAMES: &[&str] = &["connect4", "othello", "tictactoe", "synthetic"];
+pub const NAMES: &[&str] = &["connect4", "othello", "hex", "tictactoe", "synthetic"];
 
 /// Runs `$body` with `$G` bound to the game type named `$name`.
 #[macro_export]
@@ -66,6 +83,10 @@ macro_rules! with_game {
             }
             "othello" => {
                 type $G = pns_games::othello::Othello;
+                $body
+            }
+            "hex" => {
+                type $G = pns_games::hex::Hex;
                 $body
             }
             "tictactoe" => {
@@ -103,6 +124,7 @@ pub fn print_list() {
     println!("games:");
     line::<ConnectFour>();
     line::<Othello>();
+    line::<Hex>();
     line::<TicTacToe>();
     line::<Synthetic>();
     println!("\nalgorithms (--algo):");

@@ -10,6 +10,7 @@ mod games;
 mod interrupt;
 mod output;
 mod solve;
+mod tune;
 mod verify;
 
 use std::process::ExitCode;
@@ -32,6 +33,9 @@ enum Command {
     Bench(BenchArgs),
     /// Check a proof certificate with the game rules alone.
     Verify(VerifyArgs),
+    /// Choose Deep df-pn's (E, D) for a position: hill-climbing (Deep df-pn
+    /// §6.4, Algorithm 1), the full grid, or both compared.
+    Tune(tune::TuneArgs),
     /// Run a named, seeded experiment and write CSV, SVG and markdown
     /// (without NAME: list the experiments).
     Experiment(ExperimentArgs),
@@ -43,7 +47,13 @@ enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Algorithm, optionally with parameters: dfpn, dfpn-plus, dfpn-eps,
-    /// deep-dfpn, wpns, pns, deeppn (see `pns list`), e.g. deeppn:r=0.6
+    /// deep-dfpn, wpns, pnstar, pds, pns, deeppn, ppns, mcpns (see `pns list`), e.g.
+    /// deeppn:r=0.6. Monte Carlo ones: ppns:playouts=N,theta=T,exact=1|0,
+    /// pr=P,seed=S (probability-based PNS; exact=1, the default, concludes
+    /// only proofs; exact=0 is the paper's rule, ending when the root's
+    /// probability is within pr of 1 or 0, and may be wrong; defaults
+    /// playouts=60,theta=0.01,exact=1,pr=0.00001,seed=1) and
+    /// mcpns:playouts=N,clip=C,seed=S (Monte-Carlo PNS; defaults 60, 0.01, 1)
     #[arg(long, default_value = "dfpn")]
     pub algo: String,
     /// Transposition-table size in MiB (per thread in `bench`).
@@ -55,7 +65,7 @@ pub struct SearchArgs {
     /// Time limit in seconds, over the whole solve.
     #[arg(long, value_name = "SECS")]
     pub time: Option<f64>,
-    /// Memory limit in MiB for explicit trees (pns, deeppn).
+    /// Memory limit in MiB for explicit trees (pns, deeppn, ppns, mcpns).
     #[arg(long, default_value_t = 1024, value_name = "MB")]
     pub memory: u64,
     /// Hex only: shuffle the move order with this seed (thesis §3.2.3).
@@ -156,6 +166,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => solve::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Verify(a) => verify::run(&a),
+        Command::Tune(a) => tune::run(&a),
         Command::Experiment(a) => experiment::run(&a),
         Command::List => {
             games::print_list();

@@ -5,8 +5,9 @@
 
 use std::fmt;
 
-use crate::bestfirst::{self, DeepPn, PnRule};
-use crate::dfpn::{self, DeepDfpn, DfpnPlus, Epsilon, Plain, Wpns};
+use crate::bestfirst::ppns::PpnsParams;
+use crate::bestfirst::{self, DeepPn, Mcpns, PnRule, Ppns, PpnsPaper};
+use crate::dfpn::{self, DeepDfpn, DfpnPlus, Epsilon, Pds, Plain, PnStar, Wpns};
 use crate::limits::Limits;
 use crate::problem::Problem;
 use crate::result::SearchResult;
@@ -29,10 +30,30 @@ pub enum Algo {
     DeepDfpn { e: u64, d: u32 },
     /// Weak proof-number search (thesis eq. 2.5).
     Wpns { heuristic: bool },
+    /// PN* (Seo; thesis §2.2.2): proof-number iterative deepening from the
+    /// root, with a table.
+    PnStar { heuristic: bool },
+    /// PDS (Nagai 1998; thesis §2.2.2): iterative deepening on both numbers
+    /// at every node, with a table.
+    Pds { heuristic: bool },
     /// PN-search (Allis 1994), explicit tree.
     Pns { heuristic: bool },
     /// DeepPN (thesis §3.2.1, eq. 3.1–3.4).
     DeepPn { r: f64, heuristic: bool },
+    /// PPNS (PPNS paper §3, Algorithms 1–6): playout-valued leaves, PPN
+    /// backed up by the AND/OR probability rules. `exact` keeps solved
+    /// status apart from probabilities (our default); `exact = false` is the
+    /// paper's floating-point termination within `pr` (Algorithm 6).
+    Ppns {
+        playouts: u32,
+        theta: f64,
+        pr: f64,
+        exact: bool,
+        seed: u64,
+    },
+    /// MCPNS (Saito et al. 2006): playout-initialised proof and disproof
+    /// numbers, MIN/SUM backup.
+    Mcpns { playouts: u32, clip: f64, seed: u64 },
 }
 
 impl Default for Algo {
@@ -48,9 +69,16 @@ dfpn-plus       df-pn+: h=0|1, cost-phi=N, cost-delta=N (constant edge costs, e.
 dfpn-eps        df-pn with the 1+epsilon trick: eps=X (default 0.25), h=0|1
 deep-dfpn       Deep df-pn: e=E, d=D (leaf value E^(D-depth); e=1 or d<=1 is df-pn, e=0 depth-first)
 wpns            weak proof-number search: h=0|1
+pnstar          PN*: proof-number iterative deepening from the root, with a table: h=0|1
+pds             PDS: iterative deepening on both numbers at every node, with a table: h=0|1
 pns             PN-search on an explicit tree: h=0|1
 deeppn          DeepPN: r=R in [0,1] (1 = PN-search, 0 = depth-first), h=0|1
-Parameters follow a colon: deeppn:r=0.6  deep-dfpn:e=7,d=4  dfpn-eps:eps=0.125";
+ppns            probability-based PNS: playouts=N (per leaf, default 60), theta=T in (0,1) (default 0.01),
+                exact=1|0 (1, default: solved only by exact AND/OR status, always correct; 0: the paper's rule,
+                ends when the root PPN is within pr of 1 or 0, may be wrong), pr=P (default 0.00001), seed=S
+mcpns           Monte-Carlo PNS: playouts=N (default 60), clip=C in (0,0.5] (win rates clipped to [C,1-C],
+                default 0.01), seed=S
+Parameters follow a colon: deeppn:r=0.6  deep-dfpn:e=7,d=4  dfpn-eps:eps=0.125  ppns:playouts=20,theta=0.001";
 
 impl Algo {
     /// Parses `name[:key=value,...]`.
@@ -113,6 +141,8 @@ impl Algo {
                 d: num("d", get("d"), 2)?,
             },
             "wpns" => Algo::Wpns { heuristic: h(get("h"))? },
+            "pnstar" | "pn*" => Algo::PnStar { heuristic: h(get("h"))? },
+            "pds" => Algo::Pds { heuristic: h(get("h"))? },
             "pns" => Algo::Pns { heuristic: h(get("h"))? },
             "deeppn" => {
                 let r: f64 = num("r", get("r"), 0.6)?;
@@ -124,9 +154,52 @@ impl Algo {
                     heuristic: h(get("h"))?,
                 }
             }
+            "ppns" => {
+                let d = PpnsParams::default();
+                let playouts: u32 = num("playouts", get("playouts"), d.playouts)?;
+                let theta: f64 = num("theta", get("theta"), d.theta)?;
+                let pr: f64 = num("pr", get("pr"), 0.00001)?;
+                if playouts == 0 {
+                    return Err("algorithm parameter playouts must be at least 1".into());
+                }
+                if !(theta > 0.0 && theta < 1.0) {
+                    return Err("algorithm parameter theta must be in (0, 1)".into());
+                }
+                if !(0.0..0.5).contains(&pr) {
+                    return Err("algorithm parameter pr must be in [0, 0.5)".into());
+                }
+                let exact = match get("exact") {
+                    None | Some("1") | Some("true") => true,
+                    Some("0") | Some("false") => false,
+                    Some(x) => return Err(format!("algorithm parameter exact: '{x}' is not 0 or 1")),
+                };
+                Algo::Ppns {
+                    playouts,
+                    theta,
+                    pr,
+                    exact,
+                    seed: num("seed", get("seed"), d.seed)?,
+                }
+            }
+            "mcpns" => {
+                let d = Mcpns::default();
+                let playouts: u32 = num("playouts", get("playouts"), d.playouts)?;
+                let clip: f64 = num("clip", get("clip"), d.clip)?;
+                if playouts == 0 {
+                    return Err("algorithm parameter playouts must be at least 1".into());
+                }
+                if !(clip > 0.0 && clip <= 0.5) {
+                    return Err("algorithm parameter clip must be in (0, 0.5]".into());
+                }
+                Algo::Mcpns {
+                    playouts,
+                    clip,
+                    seed: num("seed", get("seed"), d.seed)?,
+                }
+            }
             _ => {
                 return Err(format!(
-                    "unknown algorithm '{name}' (one of dfpn, dfpn-plus, dfpn-eps, deep-dfpn, wpns, pns, deeppn)"
+                    "unknown algorithm '{name}' (one of dfpn, dfpn-plus, dfpn-eps, deep-dfpn, wpns, pnstar, pds, pns, deeppn, ppns, mcpns)"
                 ))
             }
         };
@@ -138,7 +211,10 @@ impl Algo {
 
     /// Whether the algorithm keeps an explicit tree (memory limit applies).
     pub fn is_best_first(&self) -> bool {
-        matches!(self, Algo::Pns { .. } | Algo::DeepPn { .. })
+        matches!(
+            self,
+            Algo::Pns { .. } | Algo::DeepPn { .. } | Algo::Ppns { .. } | Algo::Mcpns { .. }
+        )
     }
 
     /// Runs the algorithm on `p` from its current node. Depth-first
@@ -167,6 +243,8 @@ impl Algo {
             }
             Algo::DeepDfpn { e, d } => dfpn::search(p, DeepDfpn { e, d }, tt, limits),
             Algo::Wpns { heuristic } => dfpn::search(p, Wpns { heuristic }, tt, limits),
+            Algo::PnStar { heuristic } => dfpn::pnstar::search(p, PnStar { heuristic }, tt, limits),
+            Algo::Pds { heuristic } => dfpn::pds::search(p, Pds { heuristic }, tt, limits),
             Algo::Pns { heuristic } => {
                 let (r, tree) = bestfirst::search(p, PnRule { heuristic }, limits);
                 tree.export_solved(p, tt);
@@ -174,6 +252,44 @@ impl Algo {
             }
             Algo::DeepPn { r, heuristic } => {
                 let (res, tree) = bestfirst::search(p, DeepPn { r, heuristic }, limits);
+                tree.export_solved(p, tt);
+                res
+            }
+            Algo::Ppns {
+                playouts,
+                theta,
+                pr,
+                exact,
+                seed,
+            } => {
+                let params = PpnsParams {
+                    playouts,
+                    theta,
+                    seed,
+                };
+                // Both rules export only exactly solved nodes, so a
+                // certificate is a real proof even under the paper's rule.
+                if exact {
+                    let (res, tree) = bestfirst::search(p, Ppns { params }, limits);
+                    tree.export_solved(p, tt);
+                    res
+                } else {
+                    let (res, tree) = bestfirst::search(p, PpnsPaper { params, pr }, limits);
+                    tree.export_solved(p, tt);
+                    res
+                }
+            }
+            Algo::Mcpns {
+                playouts,
+                clip,
+                seed,
+            } => {
+                let rule = Mcpns {
+                    playouts,
+                    clip,
+                    seed,
+                };
+                let (res, tree) = bestfirst::search(p, rule, limits);
                 tree.export_solved(p, tt);
                 res
             }
@@ -200,8 +316,26 @@ impl fmt::Display for Algo {
             }
             Algo::DeepDfpn { e, d } => write!(f, "deep-dfpn:e={e},d={d}"),
             Algo::Wpns { heuristic } => write!(f, "wpns{}", h(*heuristic)),
+            Algo::PnStar { heuristic } => write!(f, "pnstar{}", h(*heuristic)),
+            Algo::Pds { heuristic } => write!(f, "pds{}", h(*heuristic)),
             Algo::Pns { heuristic } => write!(f, "pns{}", h(*heuristic)),
             Algo::DeepPn { r, heuristic } => write!(f, "deeppn:r={r},h={}", *heuristic as u8),
+            Algo::Ppns {
+                playouts,
+                theta,
+                pr,
+                exact,
+                seed,
+            } => write!(
+                f,
+                "ppns:playouts={playouts},theta={theta},pr={pr},exact={},seed={seed}",
+                *exact as u8
+            ),
+            Algo::Mcpns {
+                playouts,
+                clip,
+                seed,
+            } => write!(f, "mcpns:playouts={playouts},clip={clip},seed={seed}"),
         }
     }
 }
@@ -217,6 +351,13 @@ mod tests {
             "dfpn:h=0",
             "pns",
             "deeppn:r=0.6,h=0",
+            "pnstar",
+            "pnstar:h=0",
+            "pds",
+            "pds:h=0",
+            "ppns",
+            "ppns:playouts=7,theta=0.001,pr=0.0001,exact=0,seed=9",
+            "mcpns:playouts=3,clip=0.05,seed=2",
             "deep-dfpn:e=7,d=4",
             "dfpn-eps:eps=0.125,h=1",
             "dfpn-plus:h=0,cost-phi=-1,cost-delta=0",
@@ -228,7 +369,20 @@ mod tests {
         assert!(Algo::parse("alphabeta").is_err());
         assert!(Algo::parse("deeppn:r=2").is_err());
         assert!(Algo::parse("deeppn:q=2").is_err());
+        assert!(Algo::parse("ppns:theta=0").is_err());
+        assert!(Algo::parse("ppns:theta=1").is_err());
+        assert!(Algo::parse("ppns:pr=0.5").is_err());
+        assert!(Algo::parse("ppns:playouts=0").is_err());
+        assert!(Algo::parse("ppns:exact=2").is_err());
+        assert!(Algo::parse("mcpns:clip=0").is_err());
+        assert!(Algo::parse("mcpns:theta=0.1").is_err());
         assert!(Algo::parse("dfpn:h=maybe").is_err());
+        assert!(Algo::parse("pds:h=2").is_err());
+        assert!(Algo::parse("pnstar:r=1").is_err());
+        assert_eq!(
+            Algo::parse("pn*:h=0").unwrap(),
+            Algo::PnStar { heuristic: false }
+        );
         assert!(Algo::parse("dfpn-eps:eps=0").is_err());
         assert!(Algo::parse("deep-dfpn:e=x").is_err());
     }

@@ -21,7 +21,9 @@
 //!   (§3.2.6): changes of the root's chosen child between consecutive
 //!   descents.
 //! * `max_root_pn/dn`, `max_pn/dn` — largest finite proof and disproof
-//!   numbers seen at the root and at any node (thesis ch. 4).
+//!   numbers seen at the root and at any node (thesis ch. 4). PPNS has no
+//!   proof numbers (0); MCPNS's fractional numbers are rounded up.
+//! * `playouts` — random playouts run to value leaves (PPNS, MCPNS).
 //! * `mpn_depth_sum` — sum of the depths of the expanded most-proving
 //!   nodes; `avg_mpn_depth` divides it by `iterations` (thesis §3.2.5).
 //! * `tt_*` — transposition-table probes, hits, stores, replacements of a

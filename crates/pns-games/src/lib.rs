@@ -9,5 +9,5 @@ pub mod tictactoe;
 
 pub use connect4::ConnectFour;
 pub use synthetic::{Synthetic, TreeParams};
-pub use tictactoe::TicTacToe;
 pub use testsets::{TestFormat, TestLine};
+pub use tictactoe::TicTacToe;

@@ -180,7 +180,9 @@ mod tests {
         assert_eq!(o.expected, Some(Outcome::Win));
         assert_eq!(o.label.as_deref(), Some("G8:+18"));
         assert!(Othello::parse_position(&o.position).is_ok());
-        let d = Othello::parse_test_line("-------- X; A1:+0;").unwrap().unwrap();
+        let d = Othello::parse_test_line("-------- X; A1:+0;")
+            .unwrap()
+            .unwrap();
         assert_eq!(d.expected, Some(Outcome::Draw));
         assert!(Othello::parse_test_line("x X; A1:big;").is_err());
     }

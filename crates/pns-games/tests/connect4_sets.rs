@@ -8,7 +8,10 @@ use pns_core::{Algo, Game, Outcome, Table};
 use pns_games::ConnectFour;
 
 fn data(name: &str) -> String {
-    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/connect4/");
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/connect4/"
+    );
     std::fs::read_to_string(format!("{p}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
@@ -40,7 +43,9 @@ fn check_set(name: &str, algo: &str) {
         };
         let r = solve(&g, pos, &opts, &mut tt);
         assert_eq!(r.value, Some(expected), "{name} {pos} with {algo}");
-        let cert = r.certificate.unwrap_or_else(|| panic!("{pos}: {:?}", r.proof_error));
+        let cert = r
+            .certificate
+            .unwrap_or_else(|| panic!("{pos}: {:?}", r.proof_error));
         let text = cert.to_text();
         let parsed = Certificate::parse(&text).unwrap();
         assert_eq!(verify(&g, &parsed), Ok(expected), "{pos}");

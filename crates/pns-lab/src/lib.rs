@@ -8,12 +8,16 @@
 //! Building blocks: [`output`] (CSV and markdown), [`plot`] (line charts and
 //! heatmaps with plotters), [`runner`] (parallel, ordered, seeded runs with
 //! a progress callback), [`stats`] (median, mean, reduction rates).
+//!
+//! [`tune`] chooses Deep df-pn's (E, D) for a position: the Deep df-pn
+//! paper's hill-climbing (§6.4, Algorithm 1) and the full grid (`pns tune`).
 
 pub mod experiments;
 pub mod output;
 pub mod plot;
 pub mod runner;
 pub mod stats;
+pub mod tune;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,8 @@
 //! Best-first search over an explicit tree: PN-search (Allis 1994; thesis
 //! §2.2.1, Pseudo-code 1–2) and the algorithms that differ from it only in
 //! the values nodes carry and how they select (DeepPN, thesis §3.2.1;
-//! PPNS and MCPNS plug in the same way).
+//! PPNS, PPNS paper §3, in [`ppns`]; MCPNS, Saito et al. 2006, in
+//! [`mcpns`]).
 //!
 //! Each iteration descends from the root to a most-proving node, expands
 //! it (all children generated and evaluated), and backs the values up to the
@@ -11,6 +12,8 @@
 //! as one slice. Memory is capped: reaching the cap ends the search with
 //! `unknown`.
 
+pub mod mcpns;
+pub mod ppns;
 pub mod rules;
 
 use std::mem::size_of;
@@ -21,6 +24,8 @@ use crate::result::SearchResult;
 use crate::stats::Stats;
 use crate::tt::{Table, FLAG_EXPANDED};
 
+pub use mcpns::Mcpns;
+pub use ppns::{Ppns, PpnsPaper};
 pub use rules::{DeepPn, PnRule};
 
 /// The values and selection of one best-first algorithm.
@@ -41,8 +46,17 @@ pub trait Rule {
     /// Index of the child to descend into (an unsolved one).
     fn select(&self, is_or: bool, children: &[Self::Value]) -> usize;
 
-    /// Whether the value is solved, and how.
+    /// Whether the value is solved, and how. At the root this decides
+    /// when the search ends.
     fn status(&self, v: &Self::Value) -> Status;
+
+    /// The status the tree *proves*: what [`BestFirst::export_solved`]
+    /// exports as proofs. The default is `status`; a rule that may end on
+    /// an approximate value (PPNS's paper rule, Algorithm 6) keeps the exact
+    /// status apart and returns it here.
+    fn exact_status(&self, v: &Self::Value) -> Status {
+        self.status(v)
+    }
 
     /// (pn, dn) for the statistics; rules without them return (0, 0).
     fn numbers(&self, v: &Self::Value) -> (u64, u64);
@@ -95,8 +109,28 @@ impl<M: Copy + Eq + std::fmt::Debug, R: Rule> BestFirst<M, R> {
         &self.rule
     }
 
+    /// The root's value after a search (none before the first one, or when
+    /// the root was solved without a tree).
+    pub fn root_value(&self) -> Option<&R::Value> {
+        self.values.first()
+    }
+
     /// Searches from the problem's current node.
     pub fn search<P: Problem<Move = M>>(&mut self, p: &mut P, limits: &Limits) -> SearchResult {
+        self.search_observed(p, limits, |_, _| {})
+    }
+
+    /// [`Self::search`], calling `on_expand` with the problem at every node
+    /// it expands, and the node's depth, just before the expansion. For
+    /// tests that compare two rules node by node (DeepPN with R = 1 against
+    /// PN-search); `search` passes a closure that does nothing, which the
+    /// compiler removes.
+    pub fn search_observed<P: Problem<Move = M>>(
+        &mut self,
+        p: &mut P,
+        limits: &Limits,
+        mut on_expand: impl FnMut(&P, u32),
+    ) -> SearchResult {
         let mut stats = Stats::default();
         let mut budget = Budget::new(limits);
         self.values.clear();
@@ -171,6 +205,7 @@ impl<M: Copy + Eq + std::fmt::Debug, R: Rule> BestFirst<M, R> {
                     break Status::Unknown;
                 }
             }
+            on_expand(p, depth);
             stats.iterations += 1;
             stats.expanded += 1;
             stats.mpn_depth_sum += depth as u64;
@@ -253,9 +288,10 @@ impl<M: Copy + Eq + std::fmt::Debug, R: Rule> BestFirst<M, R> {
         }
     }
 
-    /// Copies every solved node of the tree into `tt` (keyed by the
-    /// problem's keys), so that certificate extraction can read the proof
-    /// the search found. The problem must be at the searched root.
+    /// Copies every solved node of the tree ([`Rule::exact_status`]) into
+    /// `tt` (keyed by the problem's keys), so that certificate extraction
+    /// can read the proof the search found. The problem must be at the
+    /// searched root.
     pub fn export_solved<P: Problem<Move = M>>(&self, p: &mut P, tt: &mut Table) {
         if self.values.is_empty() {
             return;
@@ -271,7 +307,7 @@ impl<M: Copy + Eq + std::fmt::Debug, R: Rule> BestFirst<M, R> {
                 p.play(l.mv.expect("child has a move"));
                 stack.push((n, true));
             }
-            let st = self.rule.status(&self.values[n]);
+            let st = self.rule.exact_status(&self.values[n]);
             if st.is_solved() {
                 let (pn, dn) = crate::dfpn::solved_numbers(st);
                 tt.store(p.key(), pn, dn, 1, FLAG_EXPANDED, 0);

@@ -6,6 +6,13 @@
 //! implementations: leaf initialisation (Deep df-pn), the child threshold
 //! (1+ε), edge costs and `h` (df-pn+), δ aggregation (WPNS).
 //!
+//! df-pn's table-based ancestors have loops of their own: [`pnstar`] (PN*,
+//! proof-number iterative deepening from the root) and [`pds`] (PDS,
+//! iterative deepening on both numbers at every node), thesis §2.2.2. All
+//! three share `expand.rs`: expanding a node (children generated,
+//! evaluated, looked up in the table), counting visits, and closing a search
+//! with its statistics.
+//!
 //! Implementation notes (why, briefly):
 //! * Values are kept as absolute (pn, dn) per child and read as (φ, δ) by
 //!   the node's kind, so a move that keeps the same player to move (a pass
@@ -18,15 +25,23 @@
 //!   with E = 0 gives unsolved leaves the value 0 (Def. 1), which must not
 //!   read as a proof.
 
+mod expand;
+pub mod pds;
+pub mod pnstar;
 pub mod policy;
+#[cfg(test)]
+pub(crate) mod test_trees;
 
 use crate::limits::{Budget, Limits};
-use crate::numbers::{pn_add, pn_add_cost, Pn, INF};
+use crate::numbers::{pn_add, pn_add_cost, Pn, INF, PN_MAX};
 use crate::problem::{Problem, Status};
 use crate::result::SearchResult;
 use crate::stats::Stats;
 use crate::tt::{Table, FLAG_EXPANDED};
 
+use expand::Child;
+pub use pds::Pds;
+pub use pnstar::PnStar;
 pub use policy::{DeepDfpn, DeltaRule, DfpnPlus, DfpnPolicy, Epsilon, Plain, Wpns};
 
 /// Root thresholds: ∞−1 (GHI paper §3.5), so a root that is not solved
@@ -63,23 +78,6 @@ pub fn table_status(tt: &mut Table, key: u64) -> Status {
     }
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Child<M> {
-    mv: M,
-    key: u64,
-    pn: Pn,
-    dn: Pn,
-    /// Heuristic (pn, dn) computed while the child was played, used if the
-    /// table does not know it.
-    hpn: Pn,
-    hdn: Pn,
-    cost_phi: i64,
-    cost_delta: i64,
-    amount: u32,
-    unknown: bool,
-    expanded: bool,
-}
-
 /// A df-pn search over one problem, generic over the variant policy.
 pub struct Dfpn<'t, P: Problem, Pol: DfpnPolicy> {
     tt: &'t mut Table,
@@ -110,11 +108,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
         };
         let status = match problem.evaluate() {
             Status::Unknown => {
-                let key = problem.key();
-                let (expanded, amount) = match s.tt.probe(key) {
-                    Some(h) => (h.flags & FLAG_EXPANDED != 0, h.amount),
-                    None => (false, 0),
-                };
+                let (expanded, amount) = expand::root_entry(s.tt, problem.key());
                 let (pn, dn, _) =
                     s.mid(problem, ROOT_THRESHOLD, ROOT_THRESHOLD, 0, expanded, amount);
                 s.stats.see_root(pn, dn);
@@ -122,29 +116,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
             }
             solved => solved,
         };
-        let mut stats = s.stats;
-        let c = s.tt.counters;
-        stats.tt_probes = c.probes - before.probes;
-        stats.tt_hits = c.hits - before.hits;
-        stats.tt_stores = c.stores - before.stores;
-        stats.tt_replacements = c.replacements - before.replacements;
-        stats.tt_collections = c.collections - before.collections;
-        stats.tt_collected = c.collected - before.collected;
-        stats.peak_memory_bytes = (s.tt.active_bytes()
-            + s.children.capacity() * std::mem::size_of::<Child<P::Move>>()
-            + s.moves.capacity() * std::mem::size_of::<P::Move>())
-            as u64;
-        s.budget.finish(&mut stats);
-        let stop = if status.is_solved() {
-            None
-        } else {
-            s.budget.stopped()
-        };
-        SearchResult {
-            status,
-            stats,
-            stop,
-        }
+        let stack_bytes = s.children.capacity() * std::mem::size_of::<Child<P::Move>>()
+            + s.moves.capacity() * std::mem::size_of::<P::Move>();
+        expand::finish(status, s.stats, s.tt, before, stack_bytes, &s.budget)
     }
 
     /// MID (GHI paper Fig. 2): searches below the current node until its
@@ -160,100 +134,32 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
         prev_amount: u32,
     ) -> (Pn, Pn, u32) {
         let visits_start = self.stats.visits;
-        self.stats.visits += 1;
-        if depth > self.stats.max_depth {
-            self.stats.max_depth = depth;
-        }
-        if was_expanded {
-            self.stats.seesaw_revisits += 1;
-        } else {
-            self.stats.iterations += 1;
-            self.stats.expanded += 1;
-            self.stats.mpn_depth_sum += depth as u64;
-        }
+        expand::count_visit(&mut self.stats, depth, was_expanded);
         let key = p.key();
         let is_or = p.is_or();
 
         // ---- expansion: generate and evaluate the children
         let cstart = self.children.len();
-        let mstart = self.moves.len();
-        p.generate(&mut self.moves);
-        let mend = self.moves.len();
-        if mend == mstart {
+        let n = expand::expand(
+            p,
+            &self.pol,
+            self.use_h,
+            is_or,
+            depth,
+            self.tt,
+            &mut self.moves,
+            &mut self.children,
+        );
+        if n == 0 {
             // The mover has no move that reaches its aim: a loss for it.
-            let (pn, dn) = if is_or { (INF, 0) } else { (0, INF) };
+            let (pn, dn) = expand::no_move_numbers(is_or);
             let amount = prev_amount.saturating_add(1);
             self.tt.store(key, pn, dn, amount, FLAG_EXPANDED, 0);
             return (pn, dn, amount);
         }
-        let (kphi, kdelta) = self.pol.constant_cost();
-        for i in mstart..mend {
-            let mv = self.moves[i];
-            let (cost_phi, cost_delta) = if Pol::USES_COST {
-                let (cp, cd) = p.edge_cost(mv);
-                let (a, b) = if is_or { (cp, cd) } else { (cd, cp) };
-                (a + kphi, b + kdelta)
-            } else {
-                (0, 0)
-            };
-            p.play(mv);
-            let ckey = p.key();
-            self.tt.prefetch(ckey);
-            let st = p.evaluate();
-            let (pn, dn) = solved_numbers(st);
-            let unknown = st == Status::Unknown;
-            let (hpn, hdn) = if unknown && self.use_h {
-                p.heuristic()
-            } else {
-                (1, 1)
-            };
-            p.undo();
-            self.children.push(Child {
-                mv,
-                key: ckey,
-                pn,
-                dn,
-                hpn,
-                hdn,
-                cost_phi,
-                cost_delta,
-                amount: 0,
-                unknown,
-                expanded: false,
-            });
-        }
-        self.moves.truncate(mstart);
-        let cend = self.children.len();
+        let cend = cstart + n;
         if !was_expanded {
-            self.stats.nodes += (cend - cstart) as u64;
-        }
-        let implication = p.implication();
-        for i in cstart..cend {
-            let c = self.children[i];
-            if !c.unknown {
-                continue;
-            }
-            let c = &mut self.children[i];
-            match self.tt.probe(c.key) {
-                Some(h) => {
-                    c.pn = h.pn;
-                    c.dn = h.dn;
-                    c.amount = h.amount;
-                    c.expanded = h.flags & FLAG_EXPANDED != 0;
-                }
-                None => {
-                    let implied = implication.and_then(|imp| {
-                        let h = self.tt.probe(c.key ^ imp.key_xor)?;
-                        (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
-                    });
-                    let (pn, dn) = match implied {
-                        Some(s) => solved_numbers(s),
-                        None => self.pol.leaf(c.hpn, c.hdn, depth + 1),
-                    };
-                    c.pn = pn;
-                    c.dn = dn;
-                }
-            }
+            self.stats.nodes += n as u64;
         }
 
         // ---- iterative deepening at this node
@@ -366,7 +272,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
         self.children.truncate(cstart);
         let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
         let spent = self.stats.visits - visits_start;
-        let amount = (prev_amount as u64 + spent).min(u32::MAX as u64) as u32;
+        let amount = expand::add_amount(prev_amount, spent);
         let best_index = (best - cstart).min(u16::MAX as usize) as u16;
         self.tt
             .store(key, pn, dn, amount, FLAG_EXPANDED, best_index);
@@ -375,14 +281,21 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
 }
 
 /// Turns a threshold on (value + cost) into one on the raw value.
+///
+/// A threshold above [`PN_MAX`] is out of reach of every finite value, like
+/// ∞−1: it comes from the root's ∞−1 less a few siblings' numbers. A
+/// negative cost keeps it out of reach (at most ∞−1); `pn_add` would
+/// overflow on it (it expects operands ≤ `PN_MAX`).
 #[inline(always)]
 fn remove_cost(th: Pn, cost: i64) -> Pn {
     if cost == 0 || th == INF || th == INF - 1 {
         th
     } else if cost > 0 {
         th.saturating_sub(cost as u64).max(1)
-    } else {
+    } else if th <= PN_MAX {
         pn_add(th, cost.unsigned_abs())
+    } else {
+        th.saturating_add(cost.unsigned_abs()).min(INF - 1)
     }
 }
 
@@ -394,4 +307,21 @@ pub fn search<P: Problem, Pol: DfpnPolicy>(
     limits: &Limits,
 ) -> SearchResult {
     Dfpn::search(problem, pol, tt, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removing_a_negative_cost_keeps_huge_thresholds_huge() {
+        // ∞−1 less a sibling's number, then a cost of −5: this overflowed.
+        assert_eq!(remove_cost(INF - 3, -5), INF - 1);
+        assert_eq!(remove_cost(PN_MAX + 7, -1), PN_MAX + 8);
+        assert_eq!(remove_cost(10, -5), 15);
+        assert_eq!(remove_cost(PN_MAX, -5), PN_MAX);
+        assert_eq!(remove_cost(10, 4), 6);
+        assert_eq!(remove_cost(3, 6), 1);
+        assert_eq!(remove_cost(INF - 1, -5), INF - 1);
+    }
 }

@@ -1,1 +1,61 @@
-//! Hex (NxN). Work in progress.
+//! Hex on boards up to 11x11, with Benzene's conventions.
+//!
+//! * Black ([`pns_core::Side::First`]) moves first and joins row 1 to the
+//!   last row (north-south); White joins column `a` to the last column
+//!   (west-east). No swap rule. Hex has no draws.
+//! * Cells are a column letter and a row number, `c3`. The neighbours of
+//!   (column x, row y) are (x±1, y), (x, y±1), (x+1, y−1) and (x−1, y+1):
+//!   on 4x4, `a4 b3 c2 d1` is a chain (the short diagonal between the
+//!   obtuse corners), and those are exactly Black's winning openings.
+//! * Positions are written as the board size and the moves, e.g. `6 c3 d4`
+//!   (see [`notation`](self#position-notation) below); rectangles `6x7` are
+//!   accepted too (6 columns, 7 rows), for Benzene's 6x7 test file.
+//!
+//! # Position notation
+//!
+//! The board size (`6`, or `WxH`), then the moves from the empty board,
+//! Black first and alternating. `6` alone is the empty 6x6 board. A move may
+//! be written with its colour, `b:c3` or `w:d4`, which must agree with the
+//! alternation. Errors name the offending token.
+//!
+//! # Search hooks
+//!
+//! * `known_outcome`: a win in one move, or two opponent threats (a loss).
+//! * `search_moves`: centre-first (or shuffled) order, keeping only moves
+//!   that a proven threat analysis cannot rule out: the block of a single
+//!   threat, one double-threat move when there is one, otherwise the
+//!   intersection of the carriers of the opponent's double threats (a
+//!   small case of Benzene's must-play region). See
+//!   [`pns_core::Game::search_moves`] on [`Hex`] for the proofs.
+//! * `heuristic`: mobility after those cuts (df-pn+ `h`).
+//! * `playout`: fills the board at random in one go (same distribution as
+//!   random moves).
+//!
+//! [`Hex::with_plain_search`] turns the first three back into the rules-only
+//! defaults, and [`Hex::with_shuffled_order`] shuffles the move order (the
+//! thesis §3.2.3 Hex(4) set-up). Virtual connections (H-search) and
+//! inferior-cell analysis, which Benzene relies on, are not implemented.
+//!
+//! # Implementation
+//!
+//! One `u128` bitboard per colour, bit `row * 11 + column` on every board
+//! size ([`STRIDE`]) so that all shifts are constants; win checks, threats
+//! and connection distances are flood fills by bit shifts (`geometry`,
+//! `analysis`). `Hex` is `Copy` and 64 bytes, with an incremental Zobrist
+//! key and a cached winner; the move order is a shared `'static` array.
+//! [`read_benzene_tst`] and [`read_openings`] load the external test data,
+//! and `Hex` implements [`crate::TestFormat`] for `openings-winner.txt`.
+
+mod analysis;
+mod benzene;
+mod geometry;
+mod notation;
+mod playout;
+mod position;
+mod rules;
+mod zobrist;
+
+pub use analysis::UNREACHABLE;
+pub use benzene::{read_benzene_tst, read_openings};
+pub use geometry::{MAX_CELLS, MAX_SIZE, MIN_SIZE, STRIDE};
+pub use position::{Cell, Hex, BLACK, WHITE};
