@@ -15,7 +15,7 @@ use crate::solve::{parse_position, search_setup, STACK_BYTES};
 use crate::{interrupt, with_game, BenchArgs, CliError};
 
 pub fn run(a: &BenchArgs) -> Result<u8, CliError> {
-    with_game!(a.game.as_str(), G => bench_game::<G>(a))
+    with_game!(a.game.as_str(), a.search.rules_only, G => bench_game::<G>(a))
 }
 
 struct Row {

@@ -1,7 +1,7 @@
 //! The games the command line knows, and how it picks one by name.
 
 use pns_core::algo::ALGO_HELP;
-use pns_core::Game;
+use pns_core::{Game, RulesOnly};
 use pns_games::hex::Hex;
 use pns_games::othello::Othello;
 use pns_games::{ConnectFour, Synthetic, TestFormat, TicTacToe};
@@ -69,32 +69,52 @@ impl CliGame for Synthetic {
         "name=value list (shape, depth, branching, seed, pool, win, draw, stop) then child indices";
 }
 
+/// The identity wrapper: `Bare<G>` is `G` (used by [`with_game!`]).
+pub type Bare<G> = G;
+
+impl<G: CliGame> CliGame for RulesOnly<G> {
+    const DEFAULT_POSITION: &'static str = G::DEFAULT_POSITION;
+    const NOTATION: &'static str = G::NOTATION;
+
+    fn prepare(self, args: &SearchArgs) -> Result<Self, CliError> {
+        self.0.prepare(args).map(RulesOnly)
+    }
+}
+
 /// Game names, in the order they are listed.
 pub const NAMES: &[&str] = &["connect4", "othello", "hex", "tictactoe", "synthetic"];
 
-/// Runs `$body` with `$G` bound to the game type named `$name`.
+/// Runs `$body` with `$G` bound to the game type named `$name`, wrapped in
+/// [`RulesOnly`] when `$rules_only` is true.
 #[macro_export]
 macro_rules! with_game {
-    ($name:expr, $G:ident => $body:expr) => {{
+    ($name:expr, $rules_only:expr, $G:ident => $body:expr) => {{
+        if $rules_only {
+            $crate::with_game!(@pick $name, $G, [pns_core::RulesOnly], $body)
+        } else {
+            $crate::with_game!(@pick $name, $G, [$crate::games::Bare], $body)
+        }
+    }};
+    (@pick $name:expr, $G:ident, [$($wrap:tt)*], $body:expr) => {{
         match $name {
             "connect4" => {
-                type $G = pns_games::ConnectFour;
+                type $G = $($wrap)*<pns_games::ConnectFour>;
                 $body
             }
             "othello" => {
-                type $G = pns_games::othello::Othello;
+                type $G = $($wrap)*<pns_games::othello::Othello>;
                 $body
             }
             "hex" => {
-                type $G = pns_games::hex::Hex;
+                type $G = $($wrap)*<pns_games::hex::Hex>;
                 $body
             }
             "tictactoe" => {
-                type $G = pns_games::TicTacToe;
+                type $G = $($wrap)*<pns_games::TicTacToe>;
                 $body
             }
             "synthetic" => {
-                type $G = pns_games::Synthetic;
+                type $G = $($wrap)*<pns_games::Synthetic>;
                 $body
             }
             other => Err($crate::CliError::usage(format!(

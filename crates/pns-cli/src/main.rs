@@ -68,6 +68,10 @@ pub struct SearchArgs {
     /// Memory limit in MiB for explicit trees (pns, deeppn, ppns, mcpns).
     #[arg(long, default_value_t = 1024, value_name = "MB")]
     pub memory: u64,
+    /// Search with the game's rules only: no look-ahead, no move pruning or
+    /// ordering, no heuristic (the papers' "primitive" searches).
+    #[arg(long)]
+    pub rules_only: bool,
     /// Hex only: shuffle the move order with this seed (thesis §3.2.3).
     #[arg(long, value_name = "SEED")]
     pub shuffle: Option<u64>,

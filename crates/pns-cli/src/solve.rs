@@ -17,7 +17,7 @@ use crate::{interrupt, with_game, CliError, SearchArgs, SolveArgs};
 pub const STACK_BYTES: usize = 256 << 20;
 
 pub fn run(a: &SolveArgs) -> Result<u8, CliError> {
-    with_game!(a.game.as_str(), G => solve_game::<G>(a))
+    with_game!(a.game.as_str(), a.search.rules_only, G => solve_game::<G>(a))
 }
 
 /// Reads the shared search options into an algorithm and limits.

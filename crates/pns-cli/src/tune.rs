@@ -49,13 +49,17 @@ pub struct TuneArgs {
     /// Threads for the grid (each with its own table).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
+    /// Search with the game's rules only (no look-ahead, pruning or
+    /// heuristic), as in the paper's primitive solvers.
+    #[arg(long)]
+    pub rules_only: bool,
     /// Print one JSON object: the path and the result.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(a: &TuneArgs) -> Result<u8, CliError> {
-    with_game!(a.game.as_str(), G => tune_game::<G>(a))
+    with_game!(a.game.as_str(), a.rules_only, G => tune_game::<G>(a))
 }
 
 fn options(a: &TuneArgs) -> Result<TuneOptions, CliError> {

@@ -9,7 +9,7 @@ use crate::games::CliGame;
 use crate::{with_game, CliError, VerifyArgs};
 
 pub fn run(a: &VerifyArgs) -> Result<u8, CliError> {
-    with_game!(a.game.as_str(), G => verify_game::<G>(a))
+    with_game!(a.game.as_str(), false, G => verify_game::<G>(a))
 }
 
 fn verify_game<G: CliGame>(a: &VerifyArgs) -> Result<u8, CliError> {

@@ -2,7 +2,7 @@
 //! expected value for the side to move. Each game reads its community's
 //! format (`pns bench` uses this).
 
-use pns_core::{Game, GameError, Outcome};
+use pns_core::{Game, GameError, Outcome, RulesOnly};
 
 use crate::othello::Othello;
 use crate::{ConnectFour, Synthetic, TicTacToe};
@@ -61,6 +61,12 @@ pub fn generic_line(line: &str) -> Result<Option<TestLine>, GameError> {
         expected: None,
         label: None,
     }))
+}
+
+impl<G: TestFormat> TestFormat for RulesOnly<G> {
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        G::parse_test_line(line)
+    }
 }
 
 impl TestFormat for ConnectFour {
