@@ -27,10 +27,6 @@ pub(crate) struct Child<M> {
     pub key: u64,
     pub pn: Pn,
     pub dn: Pn,
-    /// Heuristic (pn, dn) computed while the child was played, used if the
-    /// table does not know it.
-    pub hpn: Pn,
-    pub hdn: Pn,
     /// df-pn+ edge costs in (φ, δ) orientation of the parent (0 unless the
     /// policy uses costs).
     pub cost_phi: i64,
@@ -50,12 +46,15 @@ pub(crate) struct Child<M> {
 /// no move that reaches its aim).
 ///
 /// Each child is played once to read its key (and prefetch its table
-/// cluster), its exact evaluation and, if unknown, the heuristic (df-pn+ `h`,
-/// thesis §2.2.4) when `use_h`. Then the table is probed for every unknown
-/// child, after all the prefetches so that the cache misses overlap. A child
-/// the table does not know takes the answer to a related question that
-/// settles it ([`Problem::implication`]) or else the policy's leaf value
-/// (`pol.leaf`, e.g. Deep df-pn's E^(D−depth), Def. 1).
+/// cluster) and its exact evaluation. Then the table is probed for every
+/// unknown child, after all the prefetches so that the cache misses overlap.
+/// A child the table does not know takes the answer to a related question
+/// that settles it ([`Problem::implication`]) or else the policy's leaf value
+/// (`pol.leaf`, e.g. Deep df-pn's E^(D−depth), Def. 1) from the heuristic
+/// (df-pn+ `h`, thesis §2.2.4) when `use_h`. The heuristic is computed only
+/// for those children, by playing them again: it is the dearest hook in some
+/// games (Hex's threat analysis) and most children of a revisited node are
+/// in the table.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn expand<P: Problem, Pol: DfpnPolicy>(
@@ -90,19 +89,12 @@ pub(crate) fn expand<P: Problem, Pol: DfpnPolicy>(
         let st = p.evaluate();
         let (pn, dn) = solved_numbers(st);
         let unknown = st == Status::Unknown;
-        let (hpn, hdn) = if unknown && use_h {
-            p.heuristic()
-        } else {
-            (1, 1)
-        };
         p.undo();
         children.push(Child {
             mv,
             key: ckey,
             pn,
             dn,
-            hpn,
-            hdn,
             cost_phi,
             cost_delta,
             amount: 0,
@@ -131,7 +123,17 @@ pub(crate) fn expand<P: Problem, Pol: DfpnPolicy>(
                 });
                 let (pn, dn) = match implied {
                     Some(s) => solved_numbers(s),
-                    None => pol.leaf(c.hpn, c.hdn, depth + 1),
+                    None => {
+                        let (hpn, hdn) = if use_h {
+                            p.play(c.mv);
+                            let h = p.heuristic();
+                            p.undo();
+                            h
+                        } else {
+                            (1, 1)
+                        };
+                        pol.leaf(hpn, hdn, depth + 1)
+                    }
                 };
                 c.pn = pn;
                 c.dn = dn;
