@@ -164,8 +164,39 @@ impl CliError {
     }
 }
 
+/// Parses the command line; a usage error becomes one line on stderr and
+/// exit status 2 (help and version print as usual).
+fn parse_args() -> Result<Cli, CliError> {
+    use clap::error::ErrorKind;
+    Cli::try_parse().map_err(|e| match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        _ => {
+            // clap's message, without its usage block and tips, on one line.
+            let text = e.to_string();
+            let msg: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let msg = msg.join(" ");
+            CliError::usage(format!(
+                "{} (see pns --help)",
+                msg.trim_start_matches("error: ")
+            ))
+        }
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_args() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            return ExitCode::from(e.code);
+        }
+    };
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a),
         Command::Bench(a) => bench::run(&a),

@@ -56,9 +56,14 @@ fn bad_input_is_a_one_line_error_with_status_2() {
         &pns(&["solve", "connect4", "", "--shuffle", "3"]),
         "hex only",
     );
-    // Unknown options are clap's usage errors, also status 2.
+    // Unknown options and missing arguments: one line too.
     let o = pns(&["solve", "connect4", "44", "--frobnicate"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_usage_error(&o, "--frobnicate");
+    assert_eq!(stderr(&o).lines().count(), 1);
+    let o = pns(&["verify", "connect4"]);
+    assert_usage_error(&o, "required");
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(pns(&["--help"]).status.success());
     let o = pns(&["bench", "connect4", "/nonexistent/file"]);
     assert_usage_error(&o, "cannot read");
     let o = pns(&["verify", "connect4", "44", "/nonexistent/file"]);
