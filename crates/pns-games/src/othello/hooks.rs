@@ -137,16 +137,21 @@ pub(crate) fn search_moves(g: &Othello, out: &mut Vec<OthelloMove>) {
     }
 }
 
-/// [`Othello::mobility_heuristic`] with power 1.
+/// [`Othello::mobility_heuristic`] with power 4: the sharper ranking of
+/// leaves by mobility cut mean df-pn visits on FFO #1-#19 from 23.1k
+/// (power 1) through 13.3k (2) and 11.0k (3) to 9.0k (4); on FFO #20-#27
+/// from 2.12M to 0.79M; on 200 random 22-empty positions from 372k to 121k,
+/// with no position getting much worse. The thesis-style experiments run
+/// with the heuristic off (`RulesOnly`, h=0), so this does not touch them.
 #[inline]
 pub(crate) fn heuristic(g: &Othello, ctx: GoalContext) -> (u64, u64) {
-    g.mobility_heuristic(ctx, 1)
+    g.mobility_heuristic(ctx, 4)
 }
 
 impl Othello {
     /// A two-sided mobility estimate of (proof, disproof) numbers for the
     /// attacker in `ctx`, the df-pn+ `h` that [`pns_core::Game::heuristic`]
-    /// returns with `power` 1.
+    /// returns with `power` 4.
     ///
     /// With `a` the attacker's number of legal moves and `d` the
     /// defender's, both counted in this position as if each were to move,
@@ -278,16 +283,17 @@ mod tests {
             attacker: Side::Second,
             goal: Goal::NotLose,
         };
-        // (defender's mobility, attacker's mobility), each at least 1.
-        assert_eq!(g.heuristic(black), (1, 2));
-        assert_eq!(g.heuristic(white), (2, 1));
+        // (defender's mobility, attacker's mobility)^4, each at least 1.
+        assert_eq!(g.heuristic(black), (1, 16));
+        assert_eq!(g.heuristic(white), (16, 1));
+        assert_eq!(g.mobility_heuristic(black, 1), (1, 2));
         assert_eq!(g.mobility_heuristic(black, 3), (1, 8));
         assert_eq!(g.mobility_heuristic(white, 3), (8, 1));
         assert_eq!(g.mobility_heuristic(white, 100), (u64::MAX, 1));
         // The same from white's turn: who moves does not matter.
         let w = Othello::from_discs(1, (1 << 1) | (1 << 9), Side::Second).unwrap();
-        assert_eq!(w.heuristic(black), (1, 2));
-        assert_eq!(w.heuristic(white), (2, 1));
-        assert_eq!(Othello::start().heuristic(black), (4, 4));
+        assert_eq!(w.heuristic(black), (1, 16));
+        assert_eq!(w.heuristic(white), (16, 1));
+        assert_eq!(Othello::start().heuristic(black), (256, 256));
     }
 }
