@@ -139,6 +139,28 @@ impl GameError {
     }
 }
 
+/// Plays a list of moves in notation from `g`, checking each: the shared
+/// half of parsing "a position is the moves played from the start". Errors
+/// name the move and its place in the list.
+pub fn play_move_list<'a, G: Game>(
+    mut g: G,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<G, GameError> {
+    for (i, tok) in moves.into_iter().enumerate() {
+        if g.outcome().is_some() {
+            return Err(GameError::new(format!(
+                "move {} ('{tok}') comes after the game has ended",
+                i + 1
+            )));
+        }
+        let m = g
+            .parse_move(tok)
+            .map_err(|e| GameError::new(format!("move {} ('{tok}'): {}", i + 1, e.0)))?;
+        g.play(m);
+    }
+    Ok(g)
+}
+
 /// A position of a two-player game (see the module documentation).
 ///
 /// `Eq` and `Hash` compare *positions* (what decides the future of the

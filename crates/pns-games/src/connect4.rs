@@ -13,6 +13,7 @@
 //! height), which the key hashes bijectively: two positions never share a
 //! key.
 
+use pns_core::game::play_move_list;
 use pns_core::{Game, GameError, GoalContext, Outcome, Rng, Side};
 
 pub const WIDTH: u32 = 7;
@@ -152,20 +153,11 @@ impl Game for ConnectFour {
     const NAME: &'static str = "connect4";
 
     fn parse_position(s: &str) -> Result<Self, GameError> {
-        let mut g = ConnectFour::new();
-        for (i, ch) in s.trim().chars().enumerate() {
-            if g.outcome().is_some() {
-                return Err(GameError::new(format!(
-                    "move {} ('{ch}') comes after the game has ended",
-                    i + 1
-                )));
-            }
-            let m = g
-                .parse_move(&ch.to_string())
-                .map_err(|e| GameError::new(format!("move {} ('{ch}'): {}", i + 1, e.0)))?;
-            g.play(m);
-        }
-        Ok(g)
+        let s = s.trim();
+        play_move_list(
+            ConnectFour::new(),
+            s.char_indices().map(|(i, c)| &s[i..i + c.len_utf8()]),
+        )
     }
 
     #[inline]

@@ -24,6 +24,7 @@
 
 use std::collections::HashMap;
 
+use pns_core::game::play_move_list;
 use pns_core::rng::splitmix64;
 use pns_core::{Game, GameError, Outcome, Side};
 
@@ -229,14 +230,7 @@ impl Game for Synthetic {
     fn parse_position(s: &str) -> Result<Self, GameError> {
         let mut parts = s.split_whitespace();
         let params = TreeParams::parse(parts.next().unwrap_or(""))?;
-        let mut g = Synthetic::new(params);
-        for (i, tok) in parts.enumerate() {
-            let m = g
-                .parse_move(tok)
-                .map_err(|e| GameError::new(format!("move {} ('{tok}'): {}", i + 1, e.0)))?;
-            g.play(m);
-        }
-        Ok(g)
+        play_move_list(Synthetic::new(params), parts)
     }
 
     fn side_to_move(&self) -> Side {

@@ -5,6 +5,7 @@
 //! string of cells played from the empty board, X first (`"519"`). The
 //! empty string is the start.
 
+use pns_core::game::play_move_list;
 use pns_core::{Game, GameError, Outcome, Side};
 
 const LINES: [u16; 8] = [
@@ -46,20 +47,11 @@ impl Game for TicTacToe {
     const NAME: &'static str = "tictactoe";
 
     fn parse_position(s: &str) -> Result<Self, GameError> {
-        let mut g = TicTacToe::new();
-        for (i, ch) in s.trim().chars().enumerate() {
-            if g.outcome().is_some() {
-                return Err(GameError::new(format!(
-                    "move {} ('{ch}') is played after the game ended",
-                    i + 1
-                )));
-            }
-            let m = g
-                .parse_move(&ch.to_string())
-                .map_err(|e| GameError::new(format!("move {} ('{ch}'): {}", i + 1, e.0)))?;
-            g.play(m);
-        }
-        Ok(g)
+        let s = s.trim();
+        play_move_list(
+            TicTacToe::new(),
+            s.char_indices().map(|(i, c)| &s[i..i + c.len_utf8()]),
+        )
     }
 
     fn side_to_move(&self) -> Side {
