@@ -113,7 +113,10 @@ impl Budget {
                 return self.stopped;
             }
         }
-        let work = stats.visits + stats.nodes;
+        // Playouts count as work too: a PPNS or MCPNS node costs dozens of
+        // playouts, and without them the clock would be read only every few
+        // hundred milliseconds there.
+        let work = stats.visits + stats.nodes + stats.playouts;
         if work >= self.next_check {
             self.next_check = work + CHECK_INTERVAL;
             self.slow_check(stats);

@@ -70,7 +70,7 @@ fn check(pos: &str, algo: &str, limits: Limits) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn ppns_matches_the_oracle(pos in tree(), seed in 0u64..1000, playouts in 1u32..8) {
@@ -183,7 +183,7 @@ fn connect4_concluded_values_are_right_under_a_node_limit() {
     let mut tt = Table::with_mb(16);
     for algo in ["ppns:playouts=20", "mcpns:playouts=20"] {
         let (mut n, mut concluded) = (0, 0);
-        for line in text.lines().take(60) {
+        for line in text.lines().take(100) {
             let mut it = line.split_whitespace();
             let (Some(pos), Some(score)) = (it.next(), it.next()) else {
                 continue;
