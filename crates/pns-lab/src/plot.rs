@@ -201,10 +201,19 @@ impl Heatmap {
                 .margin(10)
                 .x_label_area_size(45)
                 .y_label_area_size(55)
-                .build_cartesian_2d(0..cols, 0..rows)
+                // Segmented axes put each label at its cell's centre.
+                .build_cartesian_2d(
+                    // An integer range includes its end: n cells are 0..=n-1.
+                    (0..cols.max(2) - 1).into_segmented(),
+                    (0..rows.max(2) - 1).into_segmented(),
+                )
                 .map_err(err)?;
             let xt = self.x_ticks.clone();
             let yt = self.y_ticks.clone();
+            let tick = |ticks: &[String], v: &SegmentValue<usize>| match v {
+                SegmentValue::CenterOf(i) => ticks.get(*i).cloned().unwrap_or_default(),
+                _ => String::new(),
+            };
             chart
                 .configure_mesh()
                 .disable_mesh()
@@ -212,8 +221,9 @@ impl Heatmap {
                 .y_desc(&self.y_label)
                 .x_labels(cols.min(25))
                 .y_labels(rows.min(25))
-                .x_label_formatter(&|i| xt.get(*i).cloned().unwrap_or_default())
-                .y_label_formatter(&|i| yt.get(*i).cloned().unwrap_or_default())
+                .label_style(("sans-serif", 13))
+                .x_label_formatter(&|v| tick(&xt, v))
+                .y_label_formatter(&|v| tick(&yt, v))
                 .draw()
                 .map_err(err)?;
             chart
@@ -223,7 +233,13 @@ impl Heatmap {
                         .filter(|(_, v)| v.is_finite())
                         .map(move |(c, &v)| {
                             let t = (tr(v) - lo) / (hi - lo);
-                            Rectangle::new([(c, r), (c + 1, r + 1)], colour(t).filled())
+                            Rectangle::new(
+                                [
+                                    (SegmentValue::Exact(c), SegmentValue::Exact(r)),
+                                    (SegmentValue::Exact(c + 1), SegmentValue::Exact(r + 1)),
+                                ],
+                                colour(t).filled(),
+                            )
                         })
                 }))
                 .map_err(err)?;
@@ -232,13 +248,14 @@ impl Heatmap {
             let lc = ChartBuilder::on(&legend)
                 .margin_top(40)
                 .margin_bottom(55)
-                .y_label_area_size(55)
+                .y_label_area_size(70)
                 .build_cartesian_2d(0..1, lo..hi);
             let mut lc = lc.map_err(err)?;
             let log = self.log;
             lc.configure_mesh()
                 .disable_mesh()
                 .disable_x_axis()
+                .label_style(("sans-serif", 12))
                 .y_label_formatter(&|v| {
                     if log {
                         format!("{:.0}", 10f64.powf(*v))

@@ -3,6 +3,12 @@
 
 use crate::Experiment;
 
+pub mod deep_dfpn_grid;
+pub mod deeppn_common;
+pub mod deeppn_r_sweep_hex;
+pub mod deeppn_r_sweep_othello;
+pub mod hex_table_a3;
+pub mod othello_table_a2;
 pub mod ppns_common;
 pub mod ppns_connect4;
 pub mod ppns_othello;
@@ -13,4 +19,9 @@ pub static ALL: &[Experiment] = &[
     ppns_connect4::EXPERIMENT,
     ppns_othello::EXPERIMENT,
     ppns_synthetic::EXPERIMENT,
+    othello_table_a2::EXPERIMENT,
+    hex_table_a3::EXPERIMENT,
+    deeppn_r_sweep_othello::EXPERIMENT,
+    deeppn_r_sweep_hex::EXPERIMENT,
+    deep_dfpn_grid::EXPERIMENT,
 ];
