@@ -56,6 +56,7 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.file.display())))?;
     let (algo, limits) = search_setup(&a.search)?;
     let mut items = Vec::new();
+    let mut skipped = 0;
     for (i, line) in text.lines().enumerate() {
         let tl = G::parse_test_line(line)
             .map_err(|e| CliError::usage(format!("{}:{}: {e}", a.file.display(), i + 1)))?;
@@ -63,7 +64,11 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
             let g: G = parse_position(&tl.position, &a.search).map_err(|e| {
                 CliError::usage(format!("{}:{}: {}", a.file.display(), i + 1, e.message))
             })?;
-            items.push((tl, g));
+            if skipped < a.skip {
+                skipped += 1;
+            } else {
+                items.push((tl, g));
+            }
         }
         if a.limit.is_some_and(|l| items.len() >= l) {
             break;

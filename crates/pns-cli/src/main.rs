@@ -111,7 +111,10 @@ pub struct BenchArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// Only the first N positions of the file.
+    /// Skip the first N positions of the file (they are still parsed).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub skip: usize,
+    /// Only the first N positions of the file (after --skip).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
 }

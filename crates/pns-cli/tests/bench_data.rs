@@ -31,3 +31,46 @@ fn othello_fforum_1_19_is_19_of_19_correct_and_verified() {
         assert_eq!(r["verified"], true, "{r}");
     }
 }
+
+/// Runs `pns bench hex openings-winner.txt --json [extra]` (the file as it
+/// is, all sizes) and checks every row is correct.
+fn hex_openings(extra: &[&str], expected_rows: usize) -> Vec<serde_json::Value> {
+    let o = Command::new(env!("CARGO_BIN_EXE_pns"))
+        .args(["bench", "hex", &data("hex/openings-winner.txt"), "--json"])
+        .args(extra)
+        .output()
+        .expect("run pns");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(rows.len(), expected_rows);
+    for r in &rows {
+        assert_eq!(r["correct"], true, "{r}");
+    }
+    rows
+}
+
+#[test]
+fn hex_openings_4x4_and_5x5_are_correct_and_verified() {
+    // The file lists 16 4x4 openings, then 25 5x5, 36 6x6, 49 7x7.
+    let rows = hex_openings(&["--limit", "41", "--verify"], 41);
+    for r in &rows {
+        assert_eq!(r["verified"], true, "{r}");
+        assert!(
+            r["position"].as_str().unwrap().starts_with(['4', '5']),
+            "{r}"
+        );
+    }
+}
+
+#[test]
+fn hex_openings_6x6_are_correct() {
+    // Certificates for 6x6 are out of reach (see `for_certificate` on
+    // Hex), so these are checked against Benzene's labels only.
+    let rows = hex_openings(&["--skip", "41", "--limit", "36"], 36);
+    for r in &rows {
+        assert!(r["position"].as_str().unwrap().starts_with("6 "), "{r}");
+    }
+}

@@ -247,6 +247,16 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
         (0, 0)
     }
 
+    /// The position to search when a proof certificate is wanted: the same
+    /// position (equal under `Eq`, with the same key), possibly with other
+    /// search settings. A certificate plays every line out to a finished
+    /// game, and an analysis that declares wins early (Hex's virtual
+    /// connections) can make that exponential even when it makes the
+    /// answer fast. Default: `self`.
+    fn for_certificate(&self) -> Self {
+        self.clone()
+    }
+
     /// Plays uniformly random legal moves to the end of the game (used by
     /// PPNS and MCPNS) and returns the result for the side to move *here*.
     /// Games override it with a faster version; any override must still

@@ -73,7 +73,8 @@ fn remaining(limits: &Limits, used: &Stats, elapsed: Duration) -> Limits {
 }
 
 /// Solves `root` (written `position` in the game's notation, for the
-/// certificate header) with the table `tt`.
+/// certificate header) with the table `tt`. With `opts.proof`, the search
+/// runs on [`Game::for_certificate`] of `root`.
 pub fn solve<G: Game>(
     root: &G,
     position: &str,
@@ -81,6 +82,13 @@ pub fn solve<G: Game>(
     tt: &mut Table,
 ) -> SolveReport<G> {
     let start = std::time::Instant::now();
+    let certified;
+    let root = if opts.proof {
+        certified = root.for_certificate();
+        &certified
+    } else {
+        root
+    };
     let mut report = SolveReport {
         value: None,
         searches: Vec::new(),

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 use pns_core::{Game, Goal, GoalContext, Outcome, Rng, Side};
-use pns_games::hex::{Cell, Hex, BLACK, WHITE};
+use pns_games::hex::{Analysis, Cell, Hex, BLACK, WHITE};
 
 fn pos(s: &str) -> Hex {
     Hex::parse_position(s).unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -207,7 +207,8 @@ fn distances() {
 }
 
 #[test]
-fn heuristic_is_mobility_after_the_cuts() {
+fn heuristic_is_mobility_after_the_threat_cuts() {
+    let pos = |s: &str| pos(s).with_analysis(Analysis::Threats);
     let black = GoalContext {
         attacker: BLACK,
         goal: Goal::Win,
@@ -227,7 +228,7 @@ fn heuristic_is_mobility_after_the_cuts() {
     // number of search moves.
     let mut rng = Rng::new(3);
     for _ in 0..2000 {
-        let mut g = Hex::new(5).unwrap();
+        let mut g = Hex::new(5).unwrap().with_analysis(Analysis::Threats);
         for _ in 0..rng.below(15) {
             let moves = legal(&g);
             let mut c = g;
@@ -250,6 +251,7 @@ fn heuristic_is_mobility_after_the_cuts() {
 
 #[test]
 fn must_play_and_double_threats() {
+    let pos = |s: &str| pos(s).with_analysis(Analysis::Threats);
     let order = |g: &Hex| -> Vec<String> { search(g).iter().map(|&m| g.format_move(m)).collect() };
     // 3x3, Black a1, White a2, Black to move. White threatens b2 (then c1
     // and c2 both win) and c1 (then b1 and b2 both win). Black must play in
@@ -391,7 +393,7 @@ fn equality_hash_and_key_follow_the_position() {
 
 #[test]
 fn shuffled_order_is_a_seeded_permutation_ignored_by_equality() {
-    let g = pos("5 c3 b2");
+    let g = pos("5 c3 b2").with_analysis(Analysis::Threats);
     let base: HashSet<Cell> = legal(&g).into_iter().collect();
     let s1 = g.with_shuffled_order(1);
     let s1b = g.with_shuffled_order(1);
@@ -453,7 +455,7 @@ fn plain_search_switches_the_hooks_off() {
     q.play(legal(&p)[0]);
     assert!(q.is_plain_search() && q.is_shuffled());
     assert_eq!(search(&q), legal(&q));
-    assert!(format!("{q:?}").contains("plain"));
+    assert!(format!("{q:?}").contains("Rules"));
 }
 
 #[test]
@@ -534,4 +536,30 @@ fn positions_are_one_cache_line() {
         "{}",
         std::mem::size_of::<Hex>()
     );
+}
+
+#[test]
+fn connections_declare_wins_early_and_certificates_use_threats() {
+    // After Black a1 on 4x4, White to move wins (Benzene), and H-search
+    // finds White's connection at once; threat analysis sees nothing yet.
+    let g = pos("4 a1");
+    assert_eq!(g.analysis(), Analysis::Connections);
+    assert_eq!(g.known_outcome(), Some(Outcome::Win));
+    let t = g.with_analysis(Analysis::Threats);
+    assert_eq!(t.known_outcome(), None);
+    assert_eq!(search(&t).len(), 15);
+    // Certificates are searched with threats only; other settings stay.
+    let c = g.with_shuffled_order(3).for_certificate();
+    assert_eq!(c.analysis(), Analysis::Threats);
+    assert!(c.is_shuffled());
+    assert_eq!(c, g);
+    let r = g.with_plain_search().for_certificate();
+    assert_eq!(r.analysis(), Analysis::Rules);
+    // Black to move: Black's
+    // moves outside every White connection's carrier are cut, so fewer
+    // moves than the threat analysis keeps.
+    let g = pos("5 c3 a5");
+    let t = g.with_analysis(Analysis::Threats);
+    assert!(search(&g).len() <= search(&t).len());
+    assert_eq!(g.candidate_moves().count_ones() as usize, search(&g).len());
 }

@@ -11,7 +11,7 @@
 use pns_core::Side;
 
 use super::geometry::{self, Bits};
-use super::position::{Hex, BLACK};
+use super::position::{Analysis, Hex, BLACK};
 
 /// Distance reported when a side can no longer join its edges.
 pub const UNREACHABLE: u32 = u32::MAX;
@@ -133,12 +133,36 @@ impl Hex {
         cells
     }
 
-    /// The moves of the side to move that threat analysis cannot rule out,
-    /// as a bitboard (see [`pns_core::Game::search_moves`] on [`Hex`] for the
-    /// rules and their proofs). Never empty while the game is on: when
-    /// every move provably loses, one cell is kept so that the search still
-    /// has a move to refute. Empty when the game is over.
+    /// The moves of the side to move that the position's [`Analysis`]
+    /// cannot rule out, as a bitboard: what
+    /// [`pns_core::Game::search_moves`] lists. Never empty while the game
+    /// is on: when every move provably loses, one cell is kept so that the
+    /// search still has a move to refute. Empty when the game is over.
     pub fn candidate_moves(&self) -> u128 {
+        match self.analysis {
+            Analysis::Rules => self.empty_cells(),
+            Analysis::Threats => self.threat_moves(),
+            Analysis::Connections => self.verdict().moves,
+        }
+    }
+
+    /// The moves that threat analysis cannot rule out. Every cut is proven;
+    /// with M the side to move and O the opponent:
+    ///
+    /// 1. M has a winning cell: only the winning cells.
+    /// 2. O has exactly one winning cell: only it (any other move lets O
+    ///    win there next).
+    /// 3. O has two or more: every move loses; all empty cells.
+    /// 4. Otherwise, M has a double-threat cell (after it M has two or more
+    ///    winning cells and O none): only that one; it wins.
+    /// 5. Otherwise, for each O double-threat cell `c` with threats `T`, a
+    ///    move of M outside `{c} ∪ T` loses (O plays `c`; M's stone did not
+    ///    touch `T`, so O still has two winning cells, and then M can have
+    ///    none: two chains of different colours cannot both join their
+    ///    edges). So only the intersection of these sets is kept (the
+    ///    "must-play" region of Benzene, for these small carriers). If it
+    ///    is empty every move loses, and one is kept.
+    pub(crate) fn threat_moves(&self) -> u128 {
         if self.winner.is_some() {
             return 0;
         }
@@ -156,7 +180,6 @@ impl Hex {
             1 => return threats,
             _ => return empty,
         }
-        // One double threat is enough: it wins, so no other move is better.
         let mut double = 0;
         self.for_each_double_threat(&mine, |c, _| {
             double = 1 << c;
@@ -171,14 +194,13 @@ impl Hex {
             must != 0
         });
         if must == 0 {
-            // Every move loses; keep one.
             return self.first_in_order(empty);
         }
         must
     }
 
     /// The first cell of `set` (non-empty) in the move order, as a bit.
-    fn first_in_order(&self, set: Bits) -> Bits {
+    pub(crate) fn first_in_order(&self, set: Bits) -> Bits {
         let first = self
             .order_slice()
             .iter()
@@ -195,7 +217,7 @@ impl Hex {
     /// make df-pn slightly slower on 5x5 (dead cells of this simple kind
     /// are rare, and the cut perturbs the search more than it saves).
     pub fn dead_cells(&self) -> u128 {
-        self.geom.dead_cells(self.black, self.white)
+        super::inferior::dead_cells(self.geom, self.black, self.white)
     }
 
     /// The connection distance of `side`: the fewest empty cells it must
@@ -208,8 +230,15 @@ impl Hex {
     /// adjacent own stones by a flood fill. At most one layer per empty cell
     /// of the answer, so a few hundred word operations on 11x11.
     pub fn distance(&self, side: Side) -> u32 {
+        let (own, opp, _) = self.sides(side);
+        self.distance_with(side, own, opp)
+    }
+
+    /// [`Hex::distance`] for `side` with stones `own` against `opp`
+    /// (not necessarily this position's).
+    pub(crate) fn distance_with(&self, side: Side, own: Bits, opp: Bits) -> u32 {
         let g = self.geom;
-        let (own, opp, (a, b)) = self.sides(side);
+        let (a, b) = g.edges(side == BLACK);
         let free = g.board & !opp;
         let mut reached = g.flood(own & a, own);
         let mut d = 0;

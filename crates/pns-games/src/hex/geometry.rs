@@ -174,6 +174,10 @@ impl Geom {
     /// would join nothing new. (A single cell never touches both of one
     /// side's edges on boards of at least 2x2.) Counting colour changes
     /// between consecutive neighbours: at most two means at most two arcs.
+    ///
+    /// The search uses the more general rule of `inferior::dead_cells`;
+    /// this one is kept as a cross-check in its tests.
+    #[cfg(test)]
     pub fn dead_cells(&self, black: Bits, white: Bits) -> Bits {
         let mut b = [0; 6];
         let mut full = self.board & !(black | white);

@@ -20,21 +20,23 @@
 //!
 //! # Search hooks
 //!
-//! * `known_outcome`: a win in one move, or two opponent threats (a loss).
-//! * `search_moves`: centre-first (or shuffled) order, keeping only moves
-//!   that a proven threat analysis cannot rule out: the block of a single
-//!   threat, one double-threat move when there is one, otherwise the
-//!   intersection of the carriers of the opponent's double threats (a
-//!   small case of Benzene's must-play region). See
-//!   [`pns_core::Game::search_moves`] on [`Hex`] for the proofs.
-//! * `heuristic`: mobility after those cuts (df-pn+ `h`).
-//! * `playout`: fills the board at random in one go (same distribution as
-//!   random moves).
+//! What the hooks know is set per position by [`Analysis`]:
 //!
-//! [`Hex::with_plain_search`] turns the first three back into the rules-only
-//! defaults, and [`Hex::with_shuffled_order`] shuffles the move order (the
-//! thesis §3.2.3 Hex(4) set-up). Virtual connections (H-search) and
-//! inferior-cell analysis, which Benzene relies on, are not implemented.
+//! * `Connections` (the default, module `solver`): winning cells and
+//!   threats, virtual connections by H-search (module `hsearch`), the
+//!   must-play region of the opponent's connections, and inferior-cell
+//!   fill-in (dead and captured cells, module `inferior`). A connection
+//!   between the mover's edges is a known win.
+//! * `Threats`: winning cells and double threats only (the must-play region
+//!   of the opponent's double threats). Certificates are searched this way
+//!   ([`pns_core::Game::for_certificate`]): its proofs reach finished games
+//!   with small trees, where playing out H-search's wins is exponential.
+//! * `Rules` ([`Hex::with_plain_search`]): the rules-only defaults, for the
+//!   thesis §3.2.3 Hex(4) experiments.
+//!
+//! `heuristic` is mobility after the cuts (df-pn+ `h`); `playout` fills the
+//! board at random in one go (same distribution as random moves).
+//! [`Hex::with_shuffled_order`] shuffles the move order (thesis §3.2.3).
 //!
 //! # Implementation
 //!
@@ -49,13 +51,16 @@
 mod analysis;
 mod benzene;
 mod geometry;
+mod hsearch;
+mod inferior;
 mod notation;
 mod playout;
 mod position;
 mod rules;
+mod solver;
 mod zobrist;
 
 pub use analysis::UNREACHABLE;
 pub use benzene::{read_benzene_tst, read_openings};
 pub use geometry::{MAX_CELLS, MAX_SIZE, MIN_SIZE, STRIDE};
-pub use position::{Cell, Hex, BLACK, WHITE};
+pub use position::{Analysis, Cell, Hex, BLACK, WHITE};

@@ -50,7 +50,7 @@ impl Cell {
 ///
 /// Equality and hashing cover the board shape and the stones (the side to
 /// move follows from the stone counts); the move order set by
-/// [`Hex::with_shuffled_order`] and the choice of [`Hex::with_plain_search`]
+/// [`Hex::with_shuffled_order`] and the [`Analysis`] setting
 /// are deliberately ignored: they are settings of the search, not part of
 /// the position, so certificates and transpositions are shared.
 #[derive(Clone, Copy)]
@@ -71,8 +71,29 @@ pub struct Hex {
     /// after every move and the check needs a flood fill.
     pub(crate) winner: Option<Side>,
     pub(crate) shuffled: bool,
-    /// Search hooks off (see [`Hex::with_plain_search`]).
-    pub(crate) plain: bool,
+    /// How much the search hooks analyse (see [`Analysis`]).
+    pub(crate) analysis: Analysis,
+}
+
+/// How much analysis the search hooks of [`Hex`] do. A setting of the
+/// search, not part of the position (ignored by `Eq`, `Hash` and `key`),
+/// carried through `play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Analysis {
+    /// None: the rules-only defaults of [`pns_core::Game`] (see
+    /// [`Hex::with_plain_search`]).
+    Rules,
+    /// Winning cells and double threats only (the must-play region of the
+    /// opponent's double threats). Proof trees found this way play the
+    /// game out move by move, so certificates stay small; this is what
+    /// [`pns_core::Game::for_certificate`] switches to.
+    Threats,
+    /// Threats, virtual connections by H-search and inferior-cell fill-in
+    /// (see the `solver` module): far fewer nodes, but a win is declared as
+    /// soon as a connection is found, and playing such a win out to a
+    /// finished game for a certificate is exponential.
+    #[default]
+    Connections,
 }
 
 impl Hex {
@@ -101,7 +122,7 @@ impl Hex {
             key: geom.salt,
             winner: None,
             shuffled: false,
-            plain: false,
+            analysis: Analysis::Connections,
         })
     }
 
@@ -135,14 +156,24 @@ impl Hex {
     /// it, 4M without). (`playout` stays the fast fill: it plays the same
     /// distribution as random moves.)
     /// Carried through `play`; ignored by `Eq`, `Hash` and `key`.
-    pub fn with_plain_search(mut self) -> Self {
-        self.plain = true;
+    pub fn with_plain_search(self) -> Self {
+        self.with_analysis(Analysis::Rules)
+    }
+
+    /// Whether the search hooks are off ([`Hex::with_plain_search`]).
+    pub fn is_plain_search(&self) -> bool {
+        self.analysis == Analysis::Rules
+    }
+
+    /// This position with the search hooks doing `analysis`.
+    pub fn with_analysis(mut self, analysis: Analysis) -> Self {
+        self.analysis = analysis;
         self
     }
 
-    /// Whether [`Hex::with_plain_search`] was applied.
-    pub fn is_plain_search(&self) -> bool {
-        self.plain
+    /// The analysis the search hooks do.
+    pub fn analysis(&self) -> Analysis {
+        self.analysis
     }
 
     /// Whether [`Hex::with_shuffled_order`] was applied.
@@ -405,8 +436,8 @@ impl fmt::Debug for Hex {
         if self.shuffled {
             f.write_str(", shuffled")?;
         }
-        if self.plain {
-            f.write_str(", plain search")?;
+        if self.analysis != Analysis::Connections {
+            write!(f, ", {:?} analysis", self.analysis)?;
         }
         f.write_str(")")
     }

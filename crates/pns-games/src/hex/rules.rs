@@ -5,7 +5,11 @@ use pns_core::{Game, GameError, GoalContext, Outcome, Rng, Side};
 
 use super::geometry::{bits, Bits, MAX_CELLS};
 use super::notation;
-use super::position::{Cell, Hex};
+use super::position::{Analysis, Cell, Hex};
+
+/// Heuristic proof (or disproof) number of a position the side to move has
+/// provably lost (see [`Game::heuristic`] on [`Hex`]).
+const LOST: u64 = 1000;
 
 impl Hex {
     /// Appends the cells of `set` in this position's move order.
@@ -96,79 +100,113 @@ impl Game for Hex {
         notation::render(self)
     }
 
-    /// Exact facts found by two pairs of flood fills:
-    /// * the side to move has a cell that joins its edges → `Win`;
-    /// * otherwise, the opponent has two or more such cells → `Loss` (one
-    ///   stone can fill only one of them, and a stone of ours elsewhere does
-    ///   not change whether the opponent's cell joins the opponent's edges).
-    ///
-    /// Only the rules' outcome under [`Hex::with_plain_search`].
+    /// Exact facts, by [`Analysis`]:
+    /// * `Connections` (the default, see [`super::solver`]): a winning
+    ///   cell, or a connection between the mover's edges found by
+    ///   H-search, is a `Win`; two opponent winning cells are a `Loss`;
+    /// * `Threats`: a winning cell is a `Win`; otherwise two opponent
+    ///   winning cells are a `Loss` (one stone can fill only one of them,
+    ///   and a stone of ours elsewhere does not stop the other);
+    /// * `Rules`: only the rules' outcome.
     fn known_outcome(&self) -> Option<Outcome> {
-        if self.winner.is_some() || self.plain {
+        if self.winner.is_some() {
             return self.outcome();
         }
-        let me = self.to_move();
-        if self.winning_cells(me) != 0 {
-            return Some(Outcome::Win);
+        match self.analysis {
+            Analysis::Rules => None,
+            Analysis::Threats => {
+                let me = self.to_move();
+                if self.winning_cells(me) != 0 {
+                    Some(Outcome::Win)
+                } else if self.winning_cells(me.opponent()).count_ones() >= 2 {
+                    Some(Outcome::Loss)
+                } else {
+                    None
+                }
+            }
+            Analysis::Connections => self.verdict().known,
         }
-        if self.winning_cells(me.opponent()).count_ones() >= 2 {
-            return Some(Outcome::Loss);
-        }
-        None
     }
 
-    /// The empty cells in centre-first order (or the shuffled order),
-    /// keeping only those that threat analysis cannot rule out (under
-    /// [`Hex::with_plain_search`], all legal moves in `legal_moves` order).
-    /// Every cut is proven; with M the side to move and O the opponent:
-    ///
-    /// 1. M has a winning cell: list only the winning cells.
-    /// 2. O has exactly one winning cell: list only it (any other move lets
-    ///    O win there next).
-    /// 3. O has two or more: every move loses; list all.
-    /// 4. Otherwise, M has a double-threat cell (after it M has two or more
-    ///    winning cells and O none): list only one; it wins.
-    /// 5. Otherwise, for each O double-threat cell `c` with threats `T`, a
-    ///    move of M outside `{c} ∪ T` loses (O plays `c`; M's stone did not
-    ///    touch `T`, so O still has two winning cells, and then M can have
-    ///    none: two chains of different colours cannot both join their
-    ///    edges). So only the intersection of these sets is listed (the
-    ///    "must-play" region of Benzene, for these small carriers). If it is
-    ///    empty every move loses, and one is kept.
-    ///
-    /// Dead, captured and otherwise inferior cells and larger virtual
-    /// connections are not used (see [`Hex::dead_cells`] for why not that
-    /// one).
+    /// The moves the analysis cannot rule out, in centre-first order (or
+    /// the shuffled order):
+    /// * `Connections`: the block of a single threat; otherwise the
+    ///   must-play region of the opponent's virtual connections, less
+    ///   dead and captured cells (see [`super::solver`] for the proofs). At
+    ///   a won position, the moves of the winning connection, the most
+    ///   forcing first ([`Hex::winning_order`]);
+    /// * `Threats`: see [`Hex::threat_moves`];
+    /// * `Rules`: all legal moves in `legal_moves` order.
     fn search_moves(&self, out: &mut Vec<Cell>) {
-        if self.plain {
-            self.legal_moves(out);
-        } else {
-            self.cells_in_order(self.candidate_moves(), out);
+        match self.analysis {
+            Analysis::Rules => self.legal_moves(out),
+            Analysis::Threats => self.cells_in_order(self.threat_moves(), out),
+            Analysis::Connections => {
+                let v = self.verdict();
+                if v.won {
+                    let mut order = Vec::new();
+                    self.winning_order(v.moves, &mut order);
+                    out.extend(order.into_iter().map(Cell));
+                } else {
+                    self.cells_in_order(v.moves, out);
+                }
+            }
         }
     }
 
-    /// df-pn+ `h` (thesis §2.2.4) from mobility after the proven cuts of
+    /// df-pn+ `h` (thesis §2.2.4) from mobility after the cuts of
     /// `search_moves`: with `n` the number of moves `search_moves` would
     /// list here, an attacker node gets `(1, n)` and a defender node
     /// `(n, 1)`, i.e. the values plain df-pn would give after expanding the
-    /// node once. Forced positions (one reply to a threat) thus look cheap,
-    /// which is where Hex proofs are found.
+    /// node once. Forced positions (one reply to a threat, a small
+    /// must-play region) thus look cheap, which is where Hex proofs are
+    /// found. Under `Connections`, a position the side to move has
+    /// provably lost (the opponent holds a virtual connection) gets
+    /// `(LOST, n)` or `(n, LOST)`: the search should not try to save it.
     ///
     /// Connection distance ([`Hex::distance`]) was tried first, as
     /// `(attacker's distance, defender's distance)` and in several
     /// variants (squared, tempo-adjusted, difference-based, mixed with
-    /// mobility): on all 25 5x5 openings it searched 47M nodes against 43M
-    /// for no heuristic at all, while mobility searches 9.7M. Hex has no
-    /// draws, so `Goal::NotLose` is the same question as `Goal::Win`.
+    /// mobility): on all 25 5x5 openings (threat analysis) it searched 47M
+    /// nodes against 43M for no heuristic at all, while mobility searches
+    /// 9.7M. Hex has no draws, so `Goal::NotLose` is the same question as
+    /// `Goal::Win`.
     fn heuristic(&self, ctx: GoalContext) -> (u64, u64) {
-        if self.plain {
-            return (1, 1);
+        let mover = self.to_move() == ctx.attacker;
+        let (moves, lost) = match self.analysis {
+            Analysis::Rules => return (1, 1),
+            Analysis::Threats => (self.threat_moves(), false),
+            Analysis::Connections => {
+                let v = self.verdict();
+                if v.won {
+                    return if mover { (1, LOST) } else { (LOST, 1) };
+                }
+                (v.moves, v.lost)
+            }
+        };
+        let n = (moves.count_ones() as u64).max(1);
+        match (lost, mover) {
+            (true, true) => (LOST, n),
+            (true, false) => (n, LOST),
+            (false, true) => (1, n),
+            (false, false) => (n, 1),
         }
-        let n = (self.candidate_moves().count_ones() as u64).max(1);
-        if self.to_move() == ctx.attacker {
-            (1, n)
-        } else {
-            (n, 1)
+    }
+
+    /// A certificate must play every line out to a finished game. Under
+    /// `Connections` a win is declared as soon as H-search finds a
+    /// connection, and the extractor then has to play that connection out
+    /// against every defence, which measured exponential (5x5 `c3`: 3.3M
+    /// certificate nodes against 105k, and no 5x5 opening finished in
+    /// minutes). Following the connections only to order the winner's
+    /// moves (known outcomes from threats) was no better: 3.3M nodes again.
+    /// So a certificate is searched with `Threats`, whose proofs already
+    /// reach finished games; on 6x6 that search is far too slow (minutes
+    /// per opening), which is the open problem.
+    fn for_certificate(&self) -> Self {
+        match self.analysis {
+            Analysis::Connections => self.with_analysis(Analysis::Threats),
+            _ => *self,
         }
     }
 

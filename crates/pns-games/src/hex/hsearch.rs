@@ -1,0 +1,457 @@
+//! Virtual connections by H-search (Anshelevich, "A hierarchical approach
+//! to computer Hex", Artificial Intelligence 134, 2002), the connection
+//! engine behind Benzene's solvers (Arneson, Hayward, Henderson, "Solving
+//! Hex: beyond humans", CG 2010), written here on bitboards.
+//!
+//! # What is computed
+//!
+//! For one player P, the *points* are P's groups (the two edges count as
+//! groups: every P stone chained to an edge joins that edge's group) and
+//! the empty cells. A connection between two points x and y has a
+//! *carrier*, a set of empty cells containing neither endpoint:
+//!
+//! * a **full connection** (VC) with carrier C: if P owns x and y (when
+//!   they are empty cells), P can join x and y even moving second, by
+//!   answering every opponent move inside C with a move inside C;
+//! * a **semi connection** (SC) with carrier C and a key k ∈ C: P, moving
+//!   first, plays k and then has a VC with carrier C \ {k}.
+//!
+//! Built bottom-up from three rules:
+//!
+//! * base: adjacent points have a VC with the empty carrier;
+//! * AND: VC(x, z, C1) and VC(z, y, C2) with C1 ∩ C2 = ∅, x ∉ C2 and y ∉ C1
+//!   give VC(x, y, C1 ∪ C2) when the midpoint z is a P group, and
+//!   SC(x, y, C1 ∪ C2 ∪ {z}) with key z when z is an empty cell (P plays z,
+//!   then answers in C1 and C2 separately, which never interfere);
+//! * OR: SCs between x and y whose carriers have an empty intersection
+//!   give VC(x, y, ∪ Ci): whatever the opponent plays misses some Ci, and P
+//!   answers with that SC's key.
+//!
+//! Each rule is sound on its own, so every connection found is real: a VC
+//! between P's two edges means P wins whoever moves, and an SC between them
+//! means P wins with P to move. H-search is not complete (some real
+//! connections are never found), and the limits below make it less so;
+//! that costs search, never correctness.
+//!
+//! # Limits (Benzene's "soft limits", chosen by measurement here)
+//!
+//! At most [`MAX_VC`] VCs and [`MAX_SC`] SCs are kept per pair of points
+//! (smallest carriers preferred), carriers are capped at
+//! [`Params::max_carrier`] cells, and the OR rule combines at most
+//! [`Params::max_or`] SCs, always including the newest one. New VCs are
+//! processed in the order found (breadth first), so small carriers come
+//! first. The AND rule never uses an edge as the midpoint (a connection
+//! through an edge cannot help to join that edge to the other one; Benzene
+//! also leaves it off by default).
+//!
+//! # Implementation
+//!
+//! Points are numbered 0 (first edge), 1 (second edge), then the other
+//! groups, then the empty cells, and sets of points are `u128` bitsets (at
+//! most 121 cells plus 2 edges). Connection lists are small fixed arrays
+//! per unordered pair, in buffers kept from one call to the next (only the
+//! counts are cleared). A work budget bounds the worst case.
+
+use super::geometry::{bits, Bits, Geom};
+
+/// Most VCs kept per pair of points.
+pub(crate) const MAX_VC: usize = 4;
+/// Most SCs kept per pair of points.
+pub(crate) const MAX_SC: usize = 8;
+/// Most points: 121 cells and the two edges.
+const MAX_POINTS: usize = 128;
+
+/// Search limits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Params {
+    /// Largest carrier kept, in cells.
+    pub max_carrier: u32,
+    /// Most SCs combined by one application of the OR rule.
+    pub max_or: u32,
+    /// Stop as soon as the two edges have any connection (an SC or a VC):
+    /// enough to know that P wins with P to move.
+    pub stop_on_semi: bool,
+    /// Stop as soon as the two edges have a VC.
+    pub stop_on_full: bool,
+    /// Most connections added before giving up (a bound on the time).
+    pub max_work: u32,
+}
+
+/// The connections found between P's two edges.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct EdgeConns {
+    pub nvc: usize,
+    pub vc: [Bits; MAX_VC],
+    pub nsc: usize,
+    pub sc: [Bits; MAX_SC],
+    /// The key cell (index) of each SC.
+    pub key: [u8; MAX_SC],
+}
+
+impl EdgeConns {
+    /// Whether P wins with P to move.
+    #[inline]
+    pub fn any(&self) -> bool {
+        self.nvc + self.nsc > 0
+    }
+
+    /// The cells the opponent of P must play in when P is not to move: the
+    /// intersection of all carriers (an opponent move outside one carrier
+    /// lets P complete that connection). `all` when there is none.
+    pub fn must_play(&self, all: Bits) -> Bits {
+        let mut m = all;
+        for &c in &self.vc[..self.nvc] {
+            m &= c;
+        }
+        for &c in &self.sc[..self.nsc] {
+            m &= c;
+        }
+        m
+    }
+}
+
+/// Reusable buffers for [`HSearch::run`].
+pub(crate) struct HSearch {
+    n: usize,
+    /// The cell of each empty-cell point (one bit), 0 for a group.
+    cell: [Bits; MAX_POINTS],
+    /// Point number of each empty cell, by cell index.
+    point_of: [u8; 128],
+    vc_n: Vec<u8>,
+    vc: Vec<[Bits; MAX_VC]>,
+    sc_n: Vec<u8>,
+    sc: Vec<[Bits; MAX_SC]>,
+    sc_key: Vec<[u8; MAX_SC]>,
+    /// Points with at least one VC to each point.
+    nbr: [u128; MAX_POINTS],
+    /// VCs not yet combined by the AND rule.
+    queue: Vec<(u8, u8, Bits)>,
+    done: bool,
+    work: u32,
+    p: Params,
+}
+
+impl Default for HSearch {
+    fn default() -> Self {
+        HSearch {
+            n: 0,
+            cell: [0; MAX_POINTS],
+            point_of: [0; 128],
+            vc_n: Vec::new(),
+            vc: Vec::new(),
+            sc_n: Vec::new(),
+            sc: Vec::new(),
+            sc_key: Vec::new(),
+            nbr: [0; MAX_POINTS],
+            queue: Vec::new(),
+            done: false,
+            work: 0,
+            p: Params {
+                max_carrier: 0,
+                max_or: 0,
+                stop_on_semi: false,
+                stop_on_full: false,
+                max_work: 0,
+            },
+        }
+    }
+}
+
+#[inline(always)]
+fn size(b: Bits) -> u32 {
+    b.count_ones()
+}
+
+impl HSearch {
+    /// The pair slot of points x and y (x ≠ y).
+    #[inline(always)]
+    fn idx(&self, x: usize, y: usize) -> usize {
+        if x < y {
+            x * self.n + y
+        } else {
+            y * self.n + x
+        }
+    }
+
+    /// Runs H-search for the player with stones `own` joining edges
+    /// `(a, b)` against stones `opp`, and returns the connections between
+    /// its two edges. The player must not have joined them already.
+    pub fn run(
+        &mut self,
+        g: &Geom,
+        own: Bits,
+        opp: Bits,
+        edges: (Bits, Bits),
+        p: Params,
+    ) -> EdgeConns {
+        self.p = p;
+        self.setup(g, own, opp, edges);
+        self.close();
+        let i = self.idx(0, 1);
+        let mut out = EdgeConns {
+            nvc: self.vc_n[i] as usize,
+            nsc: self.sc_n[i] as usize,
+            ..EdgeConns::default()
+        };
+        out.vc = self.vc[i];
+        out.sc = self.sc[i];
+        out.key = self.sc_key[i];
+        out
+    }
+
+    fn setup(&mut self, g: &Geom, own: Bits, opp: Bits, (ea, eb): (Bits, Bits)) {
+        let empty = g.board & !(own | opp);
+        let ga = g.flood(own & ea, own);
+        let gb = g.flood(own & eb, own);
+        debug_assert_eq!(ga & gb, 0, "the player has already joined its edges");
+        let mut adj = [0 as Bits; MAX_POINTS];
+        adj[0] = (g.spread(ga) | ea) & empty;
+        adj[1] = (g.spread(gb) | eb) & empty;
+        self.cell[0] = 0;
+        self.cell[1] = 0;
+        let mut n = 2;
+        let mut rest = own & !(ga | gb);
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let grp = g.flood(seed, own);
+            rest &= !grp;
+            adj[n] = g.spread(grp) & empty;
+            self.cell[n] = 0;
+            n += 1;
+        }
+        let groups = n;
+        for c in bits(empty) {
+            self.point_of[c] = n as u8;
+            self.cell[n] = 1 << c;
+            n += 1;
+        }
+        self.n = n;
+        let pairs = n * n;
+        if self.vc.len() < pairs {
+            self.vc.resize(pairs, [0; MAX_VC]);
+            self.sc.resize(pairs, [0; MAX_SC]);
+            self.sc_key.resize(pairs, [0; MAX_SC]);
+        }
+        self.vc_n.clear();
+        self.vc_n.resize(pairs, 0);
+        self.sc_n.clear();
+        self.sc_n.resize(pairs, 0);
+        self.nbr[..n].fill(0);
+        self.queue.clear();
+        self.done = false;
+        self.work = 0;
+        for (gp, &cells) in adj.iter().enumerate().take(groups) {
+            for c in bits(cells) {
+                let q = self.point_of[c] as usize;
+                self.add_vc(gp, q, 0);
+            }
+        }
+        for c in bits(empty) {
+            let q = self.point_of[c] as usize;
+            for d in bits(g.spread(1 << c) & empty) {
+                if d > c {
+                    let r = self.point_of[d] as usize;
+                    self.add_vc(q, r, 0);
+                }
+            }
+        }
+    }
+
+    /// The AND rule over every VC in the queue, until nothing new is found
+    /// (the OR rule runs inside `add_sc`).
+    fn close(&mut self) {
+        let mut qi = 0;
+        while qi < self.queue.len() && !self.done {
+            let (x, y, c) = self.queue[qi];
+            qi += 1;
+            for (m, e) in [(x as usize, y as usize), (y as usize, x as usize)] {
+                // Edges are never midpoints.
+                if m < 2 {
+                    continue;
+                }
+                let mcell = self.cell[m];
+                let ecell = self.cell[e];
+                let mut ws = self.nbr[m] & !(1u128 << e);
+                while ws != 0 {
+                    let w = ws.trailing_zeros() as usize;
+                    ws &= ws - 1;
+                    if c & self.cell[w] != 0 {
+                        continue;
+                    }
+                    let i = self.idx(m, w);
+                    let k = self.vc_n[i] as usize;
+                    let list = self.vc[i];
+                    for &c2 in &list[..k] {
+                        if c2 & (c | ecell) != 0 {
+                            continue;
+                        }
+                        let u = c | c2 | mcell;
+                        if size(u) > self.p.max_carrier {
+                            continue;
+                        }
+                        if mcell == 0 {
+                            self.add_vc(e, w, u);
+                        } else {
+                            self.add_sc(e, w, u, m);
+                        }
+                        if self.done {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds VC(x, y, c) unless a VC with a subset carrier is known; returns
+    /// whether it was added.
+    fn add_vc(&mut self, x: usize, y: usize, c: Bits) -> bool {
+        let i = self.idx(x, y);
+        let n = self.vc_n[i] as usize;
+        let list = &mut self.vc[i];
+        for &o in &list[..n] {
+            if o & !c == 0 {
+                return false;
+            }
+        }
+        // Drop the carriers this one makes redundant.
+        let mut k = 0;
+        for j in 0..n {
+            if c & !list[j] != 0 {
+                list[k] = list[j];
+                k += 1;
+            }
+        }
+        if k == MAX_VC {
+            // Full: replace the largest carrier if this one is smaller.
+            let (j, big) = (0..k)
+                .map(|j| (j, size(list[j])))
+                .max_by_key(|&(_, s)| s)
+                .expect("non-empty");
+            if size(c) >= big {
+                self.vc_n[i] = k as u8;
+                return false;
+            }
+            list[j] = c;
+        } else {
+            list[k] = c;
+            k += 1;
+        }
+        self.vc_n[i] = k as u8;
+        self.nbr[x] |= 1 << y;
+        self.nbr[y] |= 1 << x;
+        self.queue.push((x as u8, y as u8, c));
+        // SCs with a superset carrier are now useless.
+        let ns = self.sc_n[i] as usize;
+        let mut k = 0;
+        for j in 0..ns {
+            if c & !self.sc[i][j] != 0 {
+                self.sc[i][k] = self.sc[i][j];
+                self.sc_key[i][k] = self.sc_key[i][j];
+                k += 1;
+            }
+        }
+        self.sc_n[i] = k as u8;
+        self.work += 1;
+        if i == self.idx(0, 1) && (self.p.stop_on_full || self.p.stop_on_semi) {
+            self.done = true;
+        }
+        if self.work > self.p.max_work {
+            self.done = true;
+        }
+        true
+    }
+
+    /// Adds SC(x, y, c) with key at point `kp` (an empty cell in `c`) unless
+    /// it is redundant, then tries the OR rule with it.
+    fn add_sc(&mut self, x: usize, y: usize, c: Bits, kp: usize) {
+        let i = self.idx(x, y);
+        for &o in &self.vc[i][..self.vc_n[i] as usize] {
+            if o & !c == 0 {
+                return;
+            }
+        }
+        let n = self.sc_n[i] as usize;
+        for &o in &self.sc[i][..n] {
+            if o & !c == 0 {
+                return;
+            }
+        }
+        let key = self.cell[kp].trailing_zeros() as u8;
+        let mut k = 0;
+        for j in 0..n {
+            if c & !self.sc[i][j] != 0 {
+                self.sc[i][k] = self.sc[i][j];
+                self.sc_key[i][k] = self.sc_key[i][j];
+                k += 1;
+            }
+        }
+        let slot = if k == MAX_SC {
+            let (j, big) = (0..k)
+                .map(|j| (j, size(self.sc[i][j])))
+                .max_by_key(|&(_, s)| s)
+                .expect("non-empty");
+            if size(c) >= big {
+                self.sc_n[i] = k as u8;
+                return;
+            }
+            j
+        } else {
+            k += 1;
+            k - 1
+        };
+        self.sc[i][slot] = c;
+        self.sc_key[i][slot] = key;
+        self.sc_n[i] = k as u8;
+        self.work += 1;
+        if i == self.idx(0, 1) && self.p.stop_on_semi {
+            self.done = true;
+            return;
+        }
+        if self.work > self.p.max_work {
+            self.done = true;
+            return;
+        }
+        // OR rule: the new SC with up to max_or − 1 others.
+        let list = self.sc[i];
+        self.or_rule(x, y, &list[..k], slot, c, c, 0, 1);
+    }
+
+    /// Depth-first search for SCs (indices from `start`, skipping `skip`)
+    /// that empty the intersection `inter`; adds the first VC found.
+    #[allow(clippy::too_many_arguments)]
+    fn or_rule(
+        &mut self,
+        x: usize,
+        y: usize,
+        list: &[Bits],
+        skip: usize,
+        inter: Bits,
+        union: Bits,
+        start: usize,
+        used: u32,
+    ) -> bool {
+        for j in start..list.len() {
+            if j == skip {
+                continue;
+            }
+            let c = list[j];
+            let i2 = inter & c;
+            if i2 == inter {
+                continue;
+            }
+            let u2 = union | c;
+            if size(u2) > self.p.max_carrier {
+                continue;
+            }
+            if i2 == 0 {
+                self.add_vc(x, y, u2);
+                return true;
+            }
+            if used + 1 < self.p.max_or && self.or_rule(x, y, list, skip, i2, u2, j + 1, used + 1) {
+                return true;
+            }
+        }
+        false
+    }
+}

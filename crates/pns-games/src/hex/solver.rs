@@ -1,0 +1,340 @@
+//! The analysis behind the search hooks: one [`Verdict`] per position,
+//! from threats, virtual connections ([`super::hsearch`]) and inferior
+//! cells, cached per thread.
+//!
+//! With M the side to move and O the opponent:
+//!
+//! 1. M has a winning cell: a win; the winning cells are the moves.
+//! 2. O has two or more winning cells: a loss (one stone blocks one).
+//!    O has exactly one: it is M's only move.
+//! 3. H-search for M finds an SC or a VC between M's edges: a win (M plays
+//!    the key; see [`super::hsearch`] for why the connection is real).
+//! 4. H-search for O. Every O connection between O's edges (a VC, or an SC
+//!    whose key O would play next) is a win for O unless M's move lands in
+//!    its carrier, so M's moves worth searching are the intersection of all
+//!    their carriers: Benzene's *must-play region* (Henderson, Arneson,
+//!    Hayward, "Solving 8x8 Hex", IJCAI 2009). If O has a VC, or the
+//!    region is empty, M has lost — but that is not reported as a known
+//!    loss (see below); the search refutes the few moves left instead.
+//! 5. Dead cells are dropped from the moves: a stone there changes
+//!    nothing, so the move is a pass, and in Hex any other move is at least
+//!    as good as a pass (an extra stone never hurts). (Hayward, Björnsson,
+//!    Johanson, Kan, Po, van Rijswijck, "Solving 7x7 Hex: virtual
+//!    connections and game-state reduction", ACG 2003.)
+//!
+//! # Losses and certificates
+//!
+//! A lost-by-VC position (rule 4) is not reported as a known loss: it gets
+//! the heuristic numbers of a near-certain loss (`(LOST, n)`, see
+//! `heuristic` on [`super::Hex`]) and the search refutes the few moves of
+//! the must-play region. Known results are thus facts about the side to
+//! move (rules 1 and 3) and the two-winning-cells loss (rule 2).
+//!
+//! A certificate must play every line out to a finished game, and a win
+//! declared by H-search is far from one: playing it out against every
+//! defence made certificates exponential (5x5 `c3`: 3.3M nodes, against
+//! 105k when searched with threats only). Certificates are therefore
+//! searched under [`super::Analysis::Threats`]
+//! ([`pns_core::Game::for_certificate`]); this analysis only makes the
+//! answer fast.
+//!
+//! # Cache
+//!
+//! The engine asks `known_outcome` and `heuristic` for every child at every
+//! visit of a node, and `search_moves` at the node, so the same position is
+//! analysed many times. Each thread keeps a direct-mapped table of
+//! verdicts, keyed by the Zobrist key and checked against the full
+//! position, so a hit is exact and the analysis stays a pure function of
+//! the position (search results do not depend on what was solved before).
+
+use std::cell::RefCell;
+
+use pns_core::{Outcome, Side};
+
+use super::geometry::Bits;
+use super::hsearch::{EdgeConns, HSearch, Params};
+use super::inferior::{self, FillIn};
+use super::position::{Hex, BLACK};
+
+/// The analysis of one position (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Verdict {
+    /// The exact result for the side to move, when known.
+    pub known: Option<Outcome>,
+    /// The moves worth searching (never empty while the game is on).
+    pub moves: Bits,
+    /// The side to move provably loses (but see the module documentation:
+    /// not reported as known).
+    pub lost: bool,
+    /// The side to move provably wins (then `known` is `Some(Win)`).
+    pub won: bool,
+}
+
+/// H-search limits for the side to move (looking for a win: stop at the
+/// first connection between its edges).
+const MINE: Params = Params {
+    max_carrier: 24,
+    max_or: 3,
+    stop_on_semi: true,
+    stop_on_full: true,
+    max_work: 4000,
+};
+
+/// H-search limits for the opponent (all its connections: they give the
+/// must-play region).
+const THEIRS: Params = Params {
+    max_carrier: 24,
+    max_or: 3,
+    stop_on_semi: false,
+    stop_on_full: false,
+    max_work: 4000,
+};
+
+const CACHE_BITS: u32 = 18;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    black: Bits,
+    white: Bits,
+    moves: Bits,
+    shape: u16,
+    /// 0 empty slot, 1 unknown, 2 win, 3 loss.
+    known: u8,
+    lost: bool,
+    won: bool,
+}
+
+struct Cache {
+    entries: Vec<Entry>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = const { RefCell::new(Cache { entries: Vec::new() }) };
+    static HS: RefCell<HSearch> = RefCell::new(HSearch::default());
+}
+
+impl Hex {
+    #[inline]
+    fn shape_code(&self) -> u16 {
+        (self.geom.width as u16) << 8 | self.geom.height as u16
+    }
+
+    /// The verdict of this position (see the module documentation).
+    pub(crate) fn verdict(&self) -> Verdict {
+        if self.winner.is_some() {
+            return Verdict {
+                known: pns_core::Game::outcome(self),
+                moves: 0,
+                lost: false,
+                won: false,
+            };
+        }
+        let me = self.to_move();
+        let empty = self.empty_cells();
+        let wins = self.winning_cells(me);
+        if wins != 0 {
+            return Verdict {
+                known: Some(Outcome::Win),
+                moves: wins,
+                lost: false,
+                won: true,
+            };
+        }
+        let threats = self.winning_cells(me.opponent());
+        match threats.count_ones() {
+            0 => {}
+            1 => {
+                return Verdict {
+                    known: None,
+                    moves: threats,
+                    lost: false,
+                    won: false,
+                }
+            }
+            _ => {
+                return Verdict {
+                    known: Some(Outcome::Loss),
+                    moves: empty,
+                    lost: true,
+                    won: false,
+                }
+            }
+        }
+        let slot = (self.key >> (64 - CACHE_BITS)) as usize;
+        let shape = self.shape_code();
+        let hit = CACHE.with(|c| {
+            let c = c.borrow();
+            let e = c.entries.get(slot)?;
+            (e.known != 0
+                && e.key == self.key
+                && e.black == self.black
+                && e.white == self.white
+                && e.shape == shape)
+                .then_some(*e)
+        });
+        if let Some(e) = hit {
+            return Verdict {
+                known: match e.known {
+                    2 => Some(Outcome::Win),
+                    3 => Some(Outcome::Loss),
+                    _ => None,
+                },
+                moves: e.moves,
+                lost: e.lost,
+                won: e.won,
+            };
+        }
+        let v = self.compute_verdict();
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.entries.is_empty() {
+                c.entries = vec![Entry::default(); 1 << CACHE_BITS];
+            }
+            c.entries[slot] = Entry {
+                key: self.key,
+                black: self.black,
+                white: self.white,
+                moves: v.moves,
+                shape,
+                known: match v.known {
+                    None => 1,
+                    Some(Outcome::Win) => 2,
+                    Some(_) => 3,
+                },
+                lost: v.lost,
+                won: v.won,
+            };
+        });
+        v
+    }
+
+    /// The filled position seen by `side` (see [`super::inferior`]): its
+    /// stones with the cells it captured and the dead cells, and the
+    /// opponent's stones with the cells the opponent captured.
+    fn filled_for(&self, side: Side, f: &FillIn) -> (Bits, Bits) {
+        let (mine, theirs) = if side == BLACK {
+            (self.black | f.black, self.white | f.white)
+        } else {
+            (self.white | f.white, self.black | f.black)
+        };
+        (mine | f.dead, theirs)
+    }
+
+    /// H-search for `side` with stones `own` against `opp`; `None` when
+    /// `own` already joins the side's edges.
+    fn connections_with(&self, side: Side, own: Bits, opp: Bits, p: Params) -> Option<EdgeConns> {
+        let edges = self.geom.edges(side == BLACK);
+        if self.geom.joins(own, edges) {
+            return None;
+        }
+        Some(HS.with(|h| h.borrow_mut().run(self.geom, own, opp, edges, p)))
+    }
+
+    /// Rules 3 to 5 of the module documentation (1 and 2 are done), on the
+    /// filled position.
+    fn compute_verdict(&self) -> Verdict {
+        let me = self.to_move();
+        let g = self.geom;
+        let f = inferior::fill_in(g, self.black, self.white);
+        let (own, opp) = self.filled_for(me, &f);
+        let won = |moves: Bits| Verdict {
+            known: Some(Outcome::Win),
+            moves: if moves == 0 {
+                self.empty_cells()
+            } else {
+                moves
+            },
+            lost: false,
+            won: true,
+        };
+        match self.connections_with(me, own, opp, MINE) {
+            None => return won(own & self.empty_cells()),
+            Some(c) if c.any() => {
+                let mut moves = 0;
+                for j in 0..c.nsc {
+                    moves |= 1 << c.key[j];
+                }
+                for j in 0..c.nvc {
+                    moves |= c.vc[j];
+                }
+                return won(moves & self.empty_cells());
+            }
+            Some(_) => {}
+        }
+        let empty = self.empty_cells() & !f.all();
+        let (own, opp) = self.filled_for(me.opponent(), &f);
+        let (must, lost) = match self.connections_with(me.opponent(), own, opp, THEIRS) {
+            None => (0, true),
+            Some(t) => {
+                let must = t.must_play(empty);
+                (must, t.nvc > 0 || must == 0)
+            }
+        };
+        let moves = if must != 0 {
+            must
+        } else if empty != 0 {
+            self.first_in_order(empty)
+        } else {
+            self.first_in_order(self.empty_cells())
+        };
+        Verdict {
+            known: None,
+            moves,
+            lost,
+            won: false,
+        }
+    }
+
+    /// The cells of `cand` in the order a winning side should try them,
+    /// the most forcing and shortest first (this orders the winning moves
+    /// when a best move is asked for). First a winning
+    /// cell; then moves leaving two winning cells; then the moves after
+    /// which the analysis sees the opponent lost, those leaving one winning
+    /// cell (a forced reply) first, then by the connection distance left
+    /// (after the forced reply), then by the number of replies worth
+    /// searching; then the rest in the move order.
+    pub(crate) fn winning_order(&self, cand: Bits, out: &mut Vec<u8>) {
+        let me = self.to_move();
+        let own = self.stones(me);
+        let opp = self.stones(me.opponent());
+        let mut scored: Vec<((u32, u32, u32), u8)> = Vec::new();
+        let mut rest = Vec::new();
+        let wins = self.winning_cells(me);
+        for &i in self.order_slice() {
+            if cand >> i & 1 == 0 {
+                continue;
+            }
+            if wins >> i & 1 != 0 {
+                scored.push(((0, 0, 0), i));
+                continue;
+            }
+            let mut c = *self;
+            c.place(super::position::Cell(i));
+            let threats = c.winning_cells(me);
+            if threats.count_ones() >= 2 {
+                scored.push(((1, 0, 0), i));
+                continue;
+            }
+            let v = c.verdict();
+            let lost = v.known == Some(Outcome::Loss) || (v.known.is_none() && v.lost);
+            if !lost {
+                rest.push(i);
+                continue;
+            }
+            let score = if threats != 0 {
+                (
+                    2,
+                    self.distance_with(me, own | 1 << i, opp | threats),
+                    v.moves.count_ones(),
+                )
+            } else {
+                (3, c.distance(me), v.moves.count_ones())
+            };
+            scored.push((score, i));
+        }
+        scored.sort_by_key(|&(s, _)| s);
+        out.extend(scored.iter().map(|&(_, i)| i));
+        out.extend(rest);
+    }
+}
