@@ -165,10 +165,8 @@ impl Othello {
     /// Measured on FFO #25-#34 (19-20 empties), plain df-pn: Allis's
     /// scheme 76.7M visits, this with power 1 35.4M, power 3 15.1M, power 6
     /// 8.9M, power 8 7.5M. Higher powers sharpen the preference for
-    /// reply-poor leaves, but their values dwarf the small constant edge
-    /// costs of df-pn+ experiments, so the `Game` hook keeps power 1 and
-    /// values in 1..=20; a wrapper game can call this with a larger power
-    /// (values saturate at `u64::MAX`, which the engine clamps).
+    /// reply-poor leaves; the `Game` hook uses power 4 (see there). Values
+    /// saturate at `u64::MAX`, which the engine clamps.
     pub fn mobility_heuristic(&self, ctx: GoalContext, power: u32) -> (u64, u64) {
         let mine = u64::from(self.mobility()).clamp(1, MAX_MOBILITY);
         let theirs =
