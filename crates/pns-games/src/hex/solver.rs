@@ -51,6 +51,8 @@ use std::cell::RefCell;
 
 use pns_core::{Outcome, Side};
 
+#[cfg(test)]
+use super::geometry::bits;
 use super::geometry::Bits;
 use super::hsearch::{EdgeConns, HSearch, Params};
 use super::inferior::{self, FillIn};
@@ -336,5 +338,84 @@ impl Hex {
         scored.sort_by_key(|&(s, _)| s);
         out.extend(scored.iter().map(|&(_, i)| i));
         out.extend(rest);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use pns_core::{Game, Rng};
+
+    use super::*;
+
+    /// Whether the side to move wins, by the rules alone.
+    fn wins(g: &Hex, memo: &mut HashMap<Hex, bool>) -> bool {
+        if let Some(o) = g.outcome() {
+            return o == Outcome::Win;
+        }
+        if let Some(&w) = memo.get(g) {
+            return w;
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let w = moves.iter().any(|&m| {
+            let mut c = *g;
+            c.play(m);
+            !wins(&c, memo)
+        });
+        memo.insert(*g, w);
+        w
+    }
+
+    /// Every part of the verdict against brute force: `known` and `won`
+    /// are never wrong, `lost` never claims a loss that is not one, and
+    /// the moves keep a winning move whenever there is one.
+    #[test]
+    fn verdicts_are_exact_on_random_positions() {
+        let mut rng = Rng::new(4242);
+        let (mut won, mut lost, mut pruned) = (0, 0, 0);
+        for (n, stones) in [(4usize, 3u64), (5, 12), (6, 23)] {
+            let mut memo = HashMap::new();
+            for _ in 0..150 {
+                let mut g = Hex::new(n).unwrap();
+                let mut moves = Vec::new();
+                for _ in 0..stones + rng.below(4) {
+                    moves.clear();
+                    g.legal_moves(&mut moves);
+                    let mut c = g;
+                    c.play(moves[rng.below(moves.len() as u64) as usize]);
+                    if c.outcome().is_some() {
+                        break;
+                    }
+                    g = c;
+                }
+                let v = g.verdict();
+                let exact = wins(&g, &mut memo);
+                if let Some(o) = v.known {
+                    assert_eq!(o == Outcome::Win, exact, "known at {g}");
+                }
+                assert!(!v.won || exact, "won at {g}");
+                assert!(!v.lost || !exact, "lost at {g}");
+                assert_ne!(v.moves, 0, "{g}");
+                assert_eq!(v.moves & !g.empty_cells(), 0, "{g}");
+                if exact {
+                    let keeps = bits(v.moves).any(|i| {
+                        let mut c = g;
+                        c.place(super::super::position::Cell(i as u8));
+                        !wins(&c, &mut memo)
+                    });
+                    assert!(keeps, "every winning move cut at {g}");
+                }
+                won += v.won as u32;
+                lost += v.lost as u32;
+                pruned += (v.moves != g.empty_cells()) as u32;
+            }
+        }
+        // The analysis must have had something to say.
+        assert!(
+            won > 50 && lost > 50 && pruned > 100,
+            "{won} {lost} {pruned}"
+        );
     }
 }
