@@ -846,6 +846,34 @@ pub fn r_values() -> Vec<f64> {
     (0..=20).map(|k| (20 - k) as f64 / 20.0).collect()
 }
 
+/// The line-up of thesis Tables A.2 and A.3, PN-search first (the base of
+/// the rates): PN-search, then df-pn, DeepPN, 1+ε and df-pn+ with the
+/// thesis' parameters (`deeppn` R, `eps` ε, `cost` cost_φ; labels
+/// `r_label`, `eps_label`), the df-pn variants keyed by path, then the same
+/// three df-pn variants with a transposition table.
+pub fn table_configs(
+    r_label: &str,
+    r: &str,
+    eps_label: &str,
+    eps: &str,
+    cost: &str,
+) -> Vec<Config> {
+    let cost_label = format!("df-pn+ cost_φ=−{}", cost.trim_start_matches('-'));
+    let eps_name = format!("1+ε ε={eps_label}");
+    let eps_algo = format!("dfpn-eps:eps={eps},h=0");
+    let cost_algo = format!("dfpn-plus:h=0,cost-phi={cost}");
+    vec![
+        Config::new("PN-search", "pns:h=0"),
+        Config::tree("df-pn", "dfpn:h=0"),
+        Config::new(&format!("DeepPN R={r_label}"), &format!("deeppn:r={r},h=0")),
+        Config::tree(&eps_name, &eps_algo),
+        Config::tree(&cost_label, &cost_algo),
+        Config::new("df-pn (table)", "dfpn:h=0"),
+        Config::new(&format!("{eps_name} (table)"), &eps_algo),
+        Config::new(&format!("{cost_label} (table)"), &cost_algo),
+    ]
+}
+
 /// The DeepPN configurations of the sweep (R = 1.0 first: PN-search, the
 /// base).
 pub fn sweep_configs() -> Vec<Config> {

@@ -14,7 +14,7 @@
 use pns_core::RulesOnly;
 use pns_games::hex::Hex;
 
-use super::deeppn_common::{comparison, Config, Item, PaperRow, TableSpec};
+use super::deeppn_common::{comparison, table_configs, Config, Item, PaperRow, TableSpec};
 use crate::runner::item_seed;
 use crate::{ExpOptions, Experiment, Report};
 
@@ -35,16 +35,7 @@ pub const SIZE: usize = 4;
 
 /// The configurations, PN-search first (the base of the rates).
 pub fn configs() -> Vec<Config> {
-    vec![
-        Config::new("PN-search", "pns:h=0"),
-        Config::tree("df-pn", "dfpn:h=0"),
-        Config::new("DeepPN R=0.95", "deeppn:r=0.95,h=0"),
-        Config::tree("1+ε ε=1", "dfpn-eps:eps=1,h=0"),
-        Config::tree("df-pn+ cost_φ=−5", "dfpn-plus:h=0,cost-phi=-5"),
-        Config::new("df-pn (table)", "dfpn:h=0"),
-        Config::new("1+ε ε=1 (table)", "dfpn-eps:eps=1,h=0"),
-        Config::new("df-pn+ cost_φ=−5 (table)", "dfpn-plus:h=0,cost-phi=-5"),
-    ]
+    table_configs("0.95", "0.95", "1", "1", "-5")
 }
 
 /// Table A.3, by configuration (iterations, nodes, rates).

@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use pns_core::{Rng, RulesOnly};
 use pns_games::othello::Othello;
 
-use super::deeppn_common::{comparison, Config, Item, PaperRow, TableSpec};
+use super::deeppn_common::{comparison, table_configs, Config, Item, PaperRow, TableSpec};
 use crate::runner::item_seed;
 use crate::{ExpOptions, Experiment, Report};
 
@@ -37,16 +37,7 @@ pub const MOVES: usize = 44;
 
 /// The configurations, PN-search first (the base of the rates).
 pub fn configs() -> Vec<Config> {
-    vec![
-        Config::new("PN-search", "pns:h=0"),
-        Config::tree("df-pn", "dfpn:h=0"),
-        Config::new("DeepPN R=0.60", "deeppn:r=0.6,h=0"),
-        Config::tree("1+ε ε=1/8", "dfpn-eps:eps=0.125,h=0"),
-        Config::tree("df-pn+ cost_φ=−1", "dfpn-plus:h=0,cost-phi=-1"),
-        Config::new("df-pn (table)", "dfpn:h=0"),
-        Config::new("1+ε ε=1/8 (table)", "dfpn-eps:eps=0.125,h=0"),
-        Config::new("df-pn+ cost_φ=−1 (table)", "dfpn-plus:h=0,cost-phi=-1"),
-    ]
+    table_configs("0.60", "0.6", "1/8", "0.125", "-1")
 }
 
 /// Table A.2, by configuration (iterations, nodes, rates).
