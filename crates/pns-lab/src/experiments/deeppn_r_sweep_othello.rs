@@ -8,11 +8,8 @@
 //! R = 0.0 is depth-first search and solves almost nothing (the thesis
 //! omits it): the [`NODE_LIMIT`] stops it, and the table says how often.
 
-use pns_core::RulesOnly;
-use pns_games::othello::Othello;
-
-use super::deeppn_common::{sweep, Item, SweepSpec};
-use super::othello_table_a2::{positions, MOVES};
+use super::deeppn_common::{sweep, SweepSpec};
+use super::othello_table_a2::{items, MOVES};
 use crate::{ExpOptions, Experiment, Report};
 
 pub const EXPERIMENT: Experiment = Experiment {
@@ -28,13 +25,7 @@ pub const NODE_LIMIT: u64 = 5_000_000;
 
 pub fn run(opts: &ExpOptions) -> Result<Report, String> {
     let n = opts.positions_or(DEFAULT_POSITIONS);
-    let items: Vec<Item<RulesOnly<Othello>>> = positions(n, MOVES, opts.seed)
-        .into_iter()
-        .map(|g| Item {
-            label: g.to_obf(),
-            game: RulesOnly(g),
-        })
-        .collect();
+    let items = items(n, MOVES, opts.seed);
     let spec = SweepSpec {
         name: "deeppn-r-sweep-othello",
         items_word: "positions",
@@ -64,13 +55,7 @@ mod tests {
             progress: None,
         };
         // 10 empty squares keep the test fast.
-        let items: Vec<Item<RulesOnly<Othello>>> = positions(3, 50, 4)
-            .into_iter()
-            .map(|g| Item {
-                label: g.to_obf(),
-                game: RulesOnly(g),
-            })
-            .collect();
+        let items = items(3, 50, 4);
         let spec = SweepSpec {
             name: "sweep-test",
             items_word: "positions",

@@ -51,6 +51,18 @@ pub fn paper() -> Vec<PaperRow> {
     ]
 }
 
+/// [`positions`] as experiment items, searched with the rules only (the
+/// thesis' primitive solvers), labelled by their .obf string.
+pub fn items(n: usize, moves: usize, seed: u64) -> Vec<Item<RulesOnly<Othello>>> {
+    positions(n, moves, seed)
+        .into_iter()
+        .map(|g| Item {
+            label: g.to_obf(),
+            game: RulesOnly(g),
+        })
+        .collect()
+}
+
 /// `n` distinct positions after `moves` random moves, from `seed`.
 pub fn positions(n: usize, moves: usize, seed: u64) -> Vec<Othello> {
     let mut seen = HashSet::new();
@@ -69,13 +81,7 @@ pub fn positions(n: usize, moves: usize, seed: u64) -> Vec<Othello> {
 
 pub fn run(opts: &ExpOptions) -> Result<Report, String> {
     let n = opts.positions_or(DEFAULT_POSITIONS);
-    let items: Vec<Item<RulesOnly<Othello>>> = positions(n, MOVES, opts.seed)
-        .into_iter()
-        .map(|g| Item {
-            label: g.to_obf(),
-            game: RulesOnly(g),
-        })
-        .collect();
+    let items = items(n, MOVES, opts.seed);
     let spec = TableSpec {
         name: "othello-table-a2",
         items_word: "positions",
@@ -116,13 +122,7 @@ mod tests {
             progress: None,
         };
         // Positions with fewer empties keep the test fast.
-        let items: Vec<Item<RulesOnly<Othello>>> = positions(2, 50, 3)
-            .into_iter()
-            .map(|g| Item {
-                label: g.to_obf(),
-                game: RulesOnly(g),
-            })
-            .collect();
+        let items = items(2, 50, 3);
         let spec = TableSpec {
             name: "a2-test",
             items_word: "positions",
