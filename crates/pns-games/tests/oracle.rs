@@ -8,24 +8,10 @@ use pns_core::{Algo, Game, Table};
 use pns_games::{Synthetic, TicTacToe};
 use proptest::prelude::*;
 
+mod common;
+
 fn tree() -> impl Strategy<Value = String> {
-    (
-        any::<bool>(),
-        1u16..9,
-        1u8..5,
-        any::<u64>(),
-        prop_oneof![Just(0u32), 3u32..60],
-        0u8..=100,
-        0u8..40,
-        0u8..60,
-    )
-        .prop_map(|(balanced, depth, branching, seed, pool, win, draw, stop)| {
-            let draw = draw.min(100 - win);
-            format!(
-                "shape={},depth={depth},branching={branching},seed={seed},pool={pool},win={win},draw={draw},stop={stop}",
-                if balanced { "balanced" } else { "unbalanced" }
-            )
-        })
+    common::tree(9)
 }
 
 fn check(pos: &str, algo: &str, tt: &mut Table) -> Result<(), TestCaseError> {

@@ -19,24 +19,10 @@ use pns_core::{Algo, Game, Limits, Outcome, Table};
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 
+mod common;
+
 fn tree() -> impl Strategy<Value = String> {
-    (
-        any::<bool>(),
-        1u16..8,
-        1u8..5,
-        any::<u64>(),
-        prop_oneof![Just(0u32), 3u32..60],
-        0u8..=100,
-        0u8..40,
-        0u8..60,
-    )
-        .prop_map(|(balanced, depth, branching, seed, pool, win, draw, stop)| {
-            let draw = draw.min(100 - win);
-            format!(
-                "shape={},depth={depth},branching={branching},seed={seed},pool={pool},win={win},draw={draw},stop={stop}",
-                if balanced { "balanced" } else { "unbalanced" }
-            )
-        })
+    common::tree(8)
 }
 
 /// Solves `pos` with `algo` and checks the value against the oracle; with

@@ -1,0 +1,26 @@
+//! Helpers shared by the integration tests.
+
+use proptest::prelude::*;
+
+/// Seeded synthetic trees in `Synthetic`'s notation: balanced or not,
+/// depth 1 to `max_depth − 1`, with and without transpositions (`pool`),
+/// draws and early stops.
+pub fn tree(max_depth: u16) -> impl Strategy<Value = String> {
+    (
+        any::<bool>(),
+        1u16..max_depth,
+        1u8..5,
+        any::<u64>(),
+        prop_oneof![Just(0u32), 3u32..60],
+        0u8..=100,
+        0u8..40,
+        0u8..60,
+    )
+        .prop_map(|(balanced, depth, branching, seed, pool, win, draw, stop)| {
+            let draw = draw.min(100 - win);
+            format!(
+                "shape={},depth={depth},branching={branching},seed={seed},pool={pool},win={win},draw={draw},stop={stop}",
+                if balanced { "balanced" } else { "unbalanced" }
+            )
+        })
+}
