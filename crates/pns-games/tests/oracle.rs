@@ -11,7 +11,7 @@ use proptest::prelude::*;
 mod common;
 
 fn tree() -> impl Strategy<Value = String> {
-    common::tree(9)
+    common::tree(8, 4)
 }
 
 fn check(pos: &str, algo: &str, tt: &mut Table) -> Result<(), TestCaseError> {

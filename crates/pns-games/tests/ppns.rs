@@ -22,7 +22,7 @@ use proptest::prelude::*;
 mod common;
 
 fn tree() -> impl Strategy<Value = String> {
-    common::tree(8)
+    common::tree(7, 4)
 }
 
 /// Solves `pos` with `algo` and checks the value against the oracle; with

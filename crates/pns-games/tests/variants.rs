@@ -18,27 +18,8 @@ use pns_core::{Algo, Game, Goal, GoalProblem, Limits, SearchResult, Stats, Table
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 
-/// Random tree notations. `max_depth` and `max_branching` bound the size
-/// (the slowest variants, PN* and depth-first Deep df-pn, need small trees).
-fn tree(max_depth: u16, max_branching: u8) -> impl Strategy<Value = String> {
-    (
-        any::<bool>(),
-        1u16..=max_depth,
-        1u8..=max_branching,
-        any::<u64>(),
-        prop_oneof![Just(0u32), 3u32..60],
-        0u8..=100,
-        0u8..40,
-        0u8..60,
-    )
-        .prop_map(|(balanced, depth, branching, seed, pool, win, draw, stop)| {
-            let draw = draw.min(100 - win);
-            format!(
-                "shape={},depth={depth},branching={branching},seed={seed},pool={pool},win={win},draw={draw},stop={stop}",
-                if balanced { "balanced" } else { "unbalanced" }
-            )
-        })
-}
+mod common;
+use common::tree;
 
 fn goal() -> impl Strategy<Value = Goal> {
     prop_oneof![Just(Goal::Win), Just(Goal::NotLose)]

@@ -3,13 +3,14 @@
 use proptest::prelude::*;
 
 /// Seeded synthetic trees in `Synthetic`'s notation: balanced or not,
-/// depth 1 to `max_depth − 1`, with and without transpositions (`pool`),
-/// draws and early stops.
-pub fn tree(max_depth: u16) -> impl Strategy<Value = String> {
+/// depth 1 to `max_depth`, branching 1 to `max_branching`, with and without
+/// transpositions (`pool`), draws and early stops. The bounds keep the
+/// slowest algorithms (PN*, depth-first Deep df-pn) fast.
+pub fn tree(max_depth: u16, max_branching: u8) -> impl Strategy<Value = String> {
     (
         any::<bool>(),
-        1u16..max_depth,
-        1u8..5,
+        1u16..=max_depth,
+        1u8..=max_branching,
         any::<u64>(),
         prop_oneof![Just(0u32), 3u32..60],
         0u8..=100,
