@@ -25,6 +25,10 @@ struct Row {
     value: Option<Outcome>,
     verified: Option<bool>,
     verify_error: Option<String>,
+    /// Certificate nodes, with `--verify`.
+    proof_nodes: Option<usize>,
+    /// Wall time of the solve, extraction and check included.
+    total_ms: f64,
     stop: Option<StopReason>,
     stats: Stats,
 }
@@ -119,6 +123,7 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
                         best_move: false,
                         not_lose_first: a.search.first == "not-lose",
                     };
+                    let t0 = std::time::Instant::now();
                     let r = solve(g, &tl.position, &opts, tt);
                     let (verified, verify_error) = if !verify_proofs || r.value.is_none() {
                         (None, None)
@@ -141,6 +146,11 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
                         value: r.value,
                         verified,
                         verify_error,
+                        proof_nodes: r
+                            .certificate
+                            .as_ref()
+                            .map(|c| c.blocks.iter().map(|b| b.nodes.len()).sum()),
+                        total_ms: t0.elapsed().as_secs_f64() * 1000.0,
                         stop: r.stop,
                         stats: r.stats,
                     }
@@ -184,6 +194,8 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
             });
             if verify_proofs {
                 o["verified"] = json!(r.verified);
+                o["proof_nodes"] = json!(r.proof_nodes);
+                o["total_ms"] = json!(r.total_ms);
                 if let Some(e) = &r.verify_error {
                     o["verify_error"] = json!(e);
                 }

@@ -27,7 +27,13 @@
 //! question "the side to move at the root achieves GOAL" (`win` or
 //! `not-lose`), as N node lines `ID MOVE:CHILD ...` with ids 0..N−1 in
 //! order, node 0 the root; a line without moves is a finished game. A
-//! `win` needs `win proven`; a `draw` needs `not-lose proven` and `win
+//! line `ID !MOVE,MOVE,...:CHILD` is a *concession* (in a monotone game
+//! only, see [`Game::concede`]): the prover of the block (the attacker of
+//! a `proven` block, the defender of a `disproven` one) gives its opponent
+//! those moves for free, the side to move unchanged, and proves `CHILD`
+//! instead. A line `ID ?WITNESS` is a *claim* (see [`Game::check_claim`]):
+//! a leaf where the prover wins by the game-specific `WITNESS` (one token,
+//! no spaces), checked by the game's rules. A `win` needs `win proven`; a `draw` needs `not-lose proven` and `win
 //! disproven`; a `loss` needs `not-lose disproven` (or, in a game without
 //! draws, `win disproven`).
 
@@ -35,10 +41,24 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::dfpn::{self, status_of, Plain};
-use crate::game::{Game, Goal, GoalContext, Outcome};
+use crate::game::{Game, Goal, GoalContext, Outcome, Side};
 use crate::limits::Limits;
 use crate::problem::{goal_implication, goal_key, goal_status, GoalProblem, Status};
 use crate::tt::Table;
+
+/// One node of a [`Block`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// The moves (in notation) and the ids they lead to; none at a finished
+    /// game.
+    Moves(Vec<(String, u32)>),
+    /// Moves conceded to the prover's opponent (see [`Game::concede`]) and
+    /// the id of the position after them.
+    Concede(Vec<String>, u32),
+    /// A leaf the prover wins by a game-specific witness (see
+    /// [`Game::check_claim`]).
+    Claim(String),
+}
 
 /// One proof or disproof DAG.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,8 +66,26 @@ pub struct Block {
     pub goal: Goal,
     /// `Proven` or `Disproven`.
     pub claim: Status,
-    /// Node `i`'s moves (in notation) and the ids they lead to.
-    pub nodes: Vec<Vec<(String, u32)>>,
+    /// The nodes, node 0 the root.
+    pub nodes: Vec<Node>,
+}
+
+impl Block {
+    /// How many nodes are concessions.
+    pub fn concessions(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Concede(..)))
+            .count()
+    }
+
+    /// How many nodes are claims.
+    pub fn claims(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Claim(..)))
+            .count()
+    }
 }
 
 /// A certificate file.
@@ -79,8 +117,18 @@ impl Certificate {
             );
             for (i, n) in b.nodes.iter().enumerate() {
                 let _ = write!(s, "{i}");
-                for (m, c) in n {
-                    let _ = write!(s, " {m}:{c}");
+                match n {
+                    Node::Moves(edges) => {
+                        for (m, c) in edges {
+                            let _ = write!(s, " {m}:{c}");
+                        }
+                    }
+                    Node::Concede(moves, c) => {
+                        let _ = write!(s, " !{}:{c}", moves.join(","));
+                    }
+                    Node::Claim(w) => {
+                        let _ = write!(s, " ?{w}");
+                    }
                 }
                 s.push('\n');
             }
@@ -155,6 +203,17 @@ impl Certificate {
                     ));
                 }
                 let mut edges = Vec::new();
+                let mut concede = None;
+                let toks: Vec<&str> = toks.collect();
+                if let Some(w) = toks.first().and_then(|t| t.strip_prefix('?')) {
+                    if toks.len() != 1 || w.is_empty() {
+                        return Err(format!(
+                            "line {n}: a claim is one non-empty token and the node's only entry"
+                        ));
+                    }
+                    nodes.push(Node::Claim(w.to_string()));
+                    continue;
+                }
                 for t in toks {
                     let (m, c) = t
                         .rsplit_once(':')
@@ -165,9 +224,28 @@ impl Certificate {
                     if c as usize >= count {
                         return Err(format!("line {n}: child {c} is out of range (0..{count})"));
                     }
-                    edges.push((m.to_string(), c));
+                    match m.strip_prefix('!') {
+                        Some(_) if concede.is_some() => {
+                            return Err(format!("line {n}: two concessions in one node"));
+                        }
+                        Some(list) => {
+                            if list.is_empty() || list.split(',').any(str::is_empty) {
+                                return Err(format!("line {n}: empty move in concession '{t}'"));
+                            }
+                            concede = Some((list.split(',').map(String::from).collect(), c));
+                        }
+                        None => edges.push((m.to_string(), c)),
+                    }
                 }
-                nodes.push(edges);
+                nodes.push(match concede {
+                    Some(_) if !edges.is_empty() => {
+                        return Err(format!(
+                            "line {n}: a concession must be the node's only entry"
+                        ))
+                    }
+                    Some((moves, c)) => Node::Concede(moves, c),
+                    None => Node::Moves(edges),
+                });
             }
             match lines.next() {
                 Some((_, "end")) => {}
@@ -199,6 +277,13 @@ pub fn required_blocks(value: Outcome, has_draws: bool) -> Vec<(Goal, Status)> {
     }
 }
 
+/// A node under construction: [`Node`] with moves not yet in notation.
+enum Raw<M> {
+    Moves(Vec<(M, u32)>),
+    Concede(Vec<M>, u32),
+    Claim(String),
+}
+
 /// Builds a proof or disproof DAG from what a search left in the table,
 /// filling any gap (a child the search pruned as dominated, or an entry the
 /// table replaced) with a df-pn sub-search.
@@ -208,7 +293,7 @@ pub struct Extractor<'a, G: Game> {
     tt: &'a mut Table,
     limits: Limits,
     memo: HashMap<G, u32>,
-    nodes: Vec<Vec<(G::Move, u32)>>,
+    nodes: Vec<Raw<G::Move>>,
     games: Vec<G>,
     /// Sub-searches run to fill gaps.
     pub sub_searches: u64,
@@ -327,11 +412,14 @@ impl<'a, G: Game> Extractor<'a, G> {
             .nodes
             .iter()
             .zip(&self.games)
-            .map(|(edges, g)| {
-                edges
-                    .iter()
-                    .map(|&(m, c)| (g.format_move(m), c))
-                    .collect::<Vec<_>>()
+            .map(|(raw, g)| match raw {
+                Raw::Moves(edges) => {
+                    Node::Moves(edges.iter().map(|&(m, c)| (g.format_move(m), c)).collect())
+                }
+                Raw::Concede(moves, c) => {
+                    Node::Concede(moves.iter().map(|&m| g.format_move(m)).collect(), *c)
+                }
+                Raw::Claim(w) => Node::Claim(w.clone()),
             })
             .collect();
         Ok(Block {
@@ -347,7 +435,7 @@ impl<'a, G: Game> Extractor<'a, G> {
         }
         let id = self.nodes.len() as u32;
         self.memo.insert(g.clone(), id);
-        self.nodes.push(Vec::new());
+        self.nodes.push(Raw::Moves(Vec::new()));
         self.games.push(g.clone());
         if let Some(o) = g.outcome() {
             if goal_status(g, o, self.ctx) != self.claim {
@@ -356,6 +444,18 @@ impl<'a, G: Game> Extractor<'a, G> {
                     self.claim.name()
                 ));
             }
+            return Ok(id);
+        }
+        let prover = self.prover();
+        if let Some(w) = g.claim(prover) {
+            if g.check_claim(prover, &w).is_ok() {
+                self.nodes[id as usize] = Raw::Claim(w);
+                return Ok(id);
+            }
+        }
+        if let Some((moves, c)) = self.concession(g) {
+            let child = self.node(&c)?;
+            self.nodes[id as usize] = Raw::Concede(moves, child);
             return Ok(id);
         }
         let is_or = g.side_to_move() == self.ctx.attacker;
@@ -389,8 +489,35 @@ impl<'a, G: Game> Extractor<'a, G> {
                 edges.push((m, self.node(&c)?));
             }
         }
-        self.nodes[id as usize] = edges;
+        self.nodes[id as usize] = Raw::Moves(edges);
         Ok(id)
+    }
+
+    /// The side this block proves a win for: the attacker of a proof, the
+    /// defender of a disproof.
+    fn prover(&self) -> Side {
+        if self.claim == Status::Proven {
+            self.ctx.attacker
+        } else {
+            self.ctx.attacker.opponent()
+        }
+    }
+
+    /// The game's suggested concessions at `g` ([`Game::concessions`]) and
+    /// the position after them, when the claim still holds there.
+    fn concession(&mut self, g: &G) -> Option<(Vec<G::Move>, G)> {
+        let prover = self.prover();
+        let mut moves = Vec::new();
+        g.concessions(prover, &mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        moves.sort();
+        let mut c = g.clone();
+        for &m in &moves {
+            c.concede(prover.opponent(), m).ok()?;
+        }
+        (self.status(&c) == self.claim).then_some((moves, c))
     }
 }
 
@@ -407,7 +534,7 @@ mod tests {
             blocks: vec![Block {
                 goal: Goal::Win,
                 claim: Status::Disproven,
-                nodes: vec![vec![("2".into(), 1)], vec![]],
+                nodes: vec![Node::Moves(vec![("2".into(), 1)]), Node::Moves(vec![])],
             }],
         };
         let t = c.to_text();
@@ -419,5 +546,23 @@ mod tests {
             .contains("out of range"));
         let truncated = t.replace("end\n", "");
         assert!(Certificate::parse(&truncated).is_err());
+        // Concessions and claims round-trip; malformed ones are rejected.
+        let mut c2 = c.clone();
+        c2.blocks[0].nodes = vec![
+            Node::Concede(vec!["1".into(), "3".into()], 1),
+            Node::Moves(vec![("2".into(), 2)]),
+            Node::Claim("N-b2:b1c1:(b1c1.c1b1.)".into()),
+        ];
+        let t2 = c2.to_text();
+        assert!(t2.contains("0 !1,3:1\n") && t2.contains("2 ?N-b2"), "{t2}");
+        assert_eq!(Certificate::parse(&t2).unwrap(), c2);
+        for (from, to) in [
+            ("0 !1,3:1", "0 !1,3:1 2:1"),
+            ("0 !1,3:1", "0 !1,,3:1"),
+            ("0 !1,3:1", "0 !1:1 !3:1"),
+            ("2 ?N-b2:b1c1:(b1c1.c1b1.)", "2 ?a ?b"),
+        ] {
+            assert!(Certificate::parse(&t2.replace(from, to)).is_err(), "{to}");
+        }
     }
 }

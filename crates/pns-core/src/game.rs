@@ -8,10 +8,11 @@
 //!
 //! The trait is split in two parts:
 //!
-//! * **Rules** (`side_to_move`, `outcome`, `legal_moves`, `play`, notation).
-//!   These are all the independent proof verifier ([`crate::verify`]) uses.
+//! * **Rules** (`side_to_move`, `outcome`, `legal_moves`, `play`, notation,
+//!   `concede` for monotone games, `check_claim`). These are all the independent
+//!   proof verifier ([`crate::verify`]) uses.
 //! * **Search hooks** with defaults (`known_outcome`, `search_moves`,
-//!   `heuristic`, `edge_cost`, `playout`). A game overrides them to make the
+//!   `heuristic`, `edge_cost`, `concessions`, `claim`, `playout`). A game overrides them to make the
 //!   search faster; the defaults give plain rules-only search. Hooks must be
 //!   *sound*: a wrong hook makes the search wrong, and the verifier will
 //!   then reject the certificate.
@@ -208,6 +209,45 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// Writes a move in the game's notation (inverse of `parse_move`).
     fn format_move(&self, m: Self::Move) -> String;
 
+    /// Gives `to` a free move `m` without changing the side to move: a
+    /// *concession* by `to`'s opponent, the prover of a certificate, who
+    /// then proves its result despite the gift. Returns an error when `m`
+    /// is not a legal placement for `to` here, or when the game does not
+    /// allow concessions (the default).
+    ///
+    /// Only a *monotone* game may allow them: one where an extra move for a
+    /// player never makes the result worse for that player, so that a
+    /// proof for the prover after the concession is a proof without it.
+    /// Hex is such a game (stones never go away and an extra stone never
+    /// hurts, the argument behind Benzene's fill-in: Hayward et al.,
+    /// "Solving 7x7 Hex", ACG 2003). The
+    /// verifier relies on this property and on the rules alone: a
+    /// certificate may concede, before any node, moves of the prover's
+    /// opponent (the GHI paper's proof-tree rules, §3.3, with the leaves
+    /// reached sooner). This keeps Hex certificates small: once the prover
+    /// holds a virtual connection, every cell outside its carrier is
+    /// conceded, and only the defences inside it are played out.
+    fn concede(&mut self, _to: Side, _m: Self::Move) -> Result<(), GameError> {
+        Err(GameError::new(format!(
+            "{}: concessions are not sound in this game",
+            Self::NAME
+        )))
+    }
+
+    /// Checks a *claim*: a game-specific `witness` that `prover` wins from
+    /// here whatever the opponent does, e.g. a set of Hex connections with
+    /// disjoint carriers, each with a local strategy played out cell by
+    /// cell. A certificate may end a line with a claim instead of playing
+    /// it to a finished game. The check must use the rules alone (no
+    /// search code) and accept only witnesses whose soundness follows from
+    /// them. Default: no claims (an error).
+    fn check_claim(&self, _prover: Side, _witness: &str) -> Result<(), GameError> {
+        Err(GameError::new(format!(
+            "{}: this game has no claims",
+            Self::NAME
+        )))
+    }
+
     /// A human-readable picture of the position (several lines).
     fn render(&self) -> String {
         format!("{self:?}")
@@ -247,14 +287,19 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
         (0, 0)
     }
 
-    /// The position to search when a proof certificate is wanted: the same
-    /// position (equal under `Eq`, with the same key), possibly with other
-    /// search settings. A certificate plays every line out to a finished
-    /// game, and an analysis that declares wins early (Hex's virtual
-    /// connections) can make that exponential even when it makes the
-    /// answer fast. Default: `self`.
-    fn for_certificate(&self) -> Self {
-        self.clone()
+    /// The moves a certificate for `prover` may concede here (see
+    /// [`Game::concede`]): a suggestion from the game's analysis, e.g. the
+    /// empty cells outside the carrier of a Hex virtual connection. The
+    /// extractor concedes them only after a search confirms the result
+    /// still holds, and the verifier checks the rest, so a poor suggestion
+    /// costs time, never correctness. Default: none.
+    fn concessions(&self, _prover: Side, _out: &mut Vec<Self::Move>) {}
+
+    /// A witness that `prover` wins from here, for [`Game::check_claim`],
+    /// when the game's analysis has a compact one. The extractor checks it
+    /// before using it. Default: none.
+    fn claim(&self, _prover: Side) -> Option<String> {
+        None
     }
 
     /// Plays uniformly random legal moves to the end of the game (used by

@@ -51,6 +51,14 @@ impl<G: Game> Game for RulesOnly<G> {
         self.0.format_move(m)
     }
 
+    fn concede(&mut self, to: Side, m: Self::Move) -> Result<(), GameError> {
+        self.0.concede(to, m)
+    }
+
+    fn check_claim(&self, prover: Side, witness: &str) -> Result<(), GameError> {
+        self.0.check_claim(prover, witness)
+    }
+
     fn render(&self) -> String {
         self.0.render()
     }

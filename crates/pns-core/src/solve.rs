@@ -73,8 +73,7 @@ fn remaining(limits: &Limits, used: &Stats, elapsed: Duration) -> Limits {
 }
 
 /// Solves `root` (written `position` in the game's notation, for the
-/// certificate header) with the table `tt`. With `opts.proof`, the search
-/// runs on [`Game::for_certificate`] of `root`.
+/// certificate header) with the table `tt`.
 pub fn solve<G: Game>(
     root: &G,
     position: &str,
@@ -82,13 +81,6 @@ pub fn solve<G: Game>(
     tt: &mut Table,
 ) -> SolveReport<G> {
     let start = std::time::Instant::now();
-    let certified;
-    let root = if opts.proof {
-        certified = root.for_certificate();
-        &certified
-    } else {
-        root
-    };
     let mut report = SolveReport {
         value: None,
         searches: Vec::new(),

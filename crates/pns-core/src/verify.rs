@@ -7,11 +7,15 @@
 //! root is in it; an OR node (AND node, for a disproof) has at least one
 //! child in it; the other nodes have *all* their legal moves in it; every
 //! leaf is a finished game with the claimed result. Shared nodes must be the
-//! same position on every path, and a cycle is rejected.
+//! same position on every path, and a cycle is rejected. A concession node
+//! gives the prover's opponent free moves through the game's rules
+//! ([`Game::concede`]), which refuse them in a game where that would be
+//! unsound; a claim leaf is checked by the game's rules
+//! ([`Game::check_claim`]).
 
 use std::collections::HashSet;
 
-use crate::certificate::{required_blocks, Block, Certificate};
+use crate::certificate::{required_blocks, Block, Certificate, Node};
 use crate::game::{Game, GoalContext, Outcome};
 use crate::problem::Status;
 
@@ -40,6 +44,12 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
         attacker: root.side_to_move(),
         goal: b.goal,
     };
+    // The side the block proves a win for (concessions go to the other).
+    let prover = if b.claim == Status::Proven {
+        ctx.attacker
+    } else {
+        ctx.attacker.opponent()
+    };
     let mut state: Vec<State<G>> = (0..b.nodes.len()).map(|_| State::New).collect();
     let mut checked = Checked::default();
     // Explicit stack: (node id, position, children already pushed?).
@@ -62,7 +72,35 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
         }
         state[i] = State::Open;
         checked.nodes += 1;
-        let edges = &b.nodes[i];
+        let edges = match &b.nodes[i] {
+            Node::Moves(edges) => edges,
+            Node::Claim(w) => {
+                if g.outcome().is_some() {
+                    return Err(format!("node {id} is a finished game but holds a claim"));
+                }
+                g.check_claim(prover, w)
+                    .map_err(|e| format!("node {id}: claim rejected: {e}"))?;
+                checked.leaves += 1;
+                stack.push((id, g, true));
+                continue;
+            }
+            Node::Concede(moves, child) => {
+                if g.outcome().is_some() {
+                    return Err(format!("node {id} is a finished game but concedes moves"));
+                }
+                let mut c = g.clone();
+                for m in moves {
+                    let mv = c
+                        .parse_move(m)
+                        .map_err(|e| format!("node {id}: conceded move '{m}': {e}"))?;
+                    c.concede(prover.opponent(), mv)
+                        .map_err(|e| format!("node {id}: conceded move '{m}': {e}"))?;
+                }
+                stack.push((id, g, true));
+                stack.push((*child, c, false));
+                continue;
+            }
+        };
         if let Some(o) = g.outcome() {
             if !edges.is_empty() {
                 return Err(format!("node {id} is a finished game but lists moves"));

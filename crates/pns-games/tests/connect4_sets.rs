@@ -81,3 +81,28 @@ fn dfpn_l2_r1() {
 fn pns_l2_r1() {
     check_set("Test_L2_R1", "pns");
 }
+
+#[test]
+fn connect_four_refuses_concessions_and_claims() {
+    use pns_core::certificate::Node;
+    // Connect Four is not monotone (a disc changes where the next one
+    // lands), so its rules must refuse both shortcuts.
+    let pos = "4453";
+    let g = ConnectFour::parse_position(pos).unwrap();
+    let opts = SolveOptions {
+        proof: true,
+        ..Default::default()
+    };
+    let cert = solve(&g, pos, &opts, &mut Table::with_mb(16))
+        .certificate
+        .expect("a certificate");
+    assert!(verify(&g, &cert).is_ok());
+    let mut c = cert.clone();
+    c.blocks[0].nodes[0] = Node::Concede(vec!["1".into()], 1);
+    let e = verify(&g, &c).unwrap_err();
+    assert!(e.contains("concessions are not sound"), "{e}");
+    let mut c = cert.clone();
+    c.blocks[0].nodes[0] = Node::Claim("anything".into());
+    let e = verify(&g, &c).unwrap_err();
+    assert!(e.contains("no claims"), "{e}");
+}

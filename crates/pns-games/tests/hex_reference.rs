@@ -4,6 +4,7 @@
 //! library code.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pns_core::{Game, Outcome, Rng, Side};
 use pns_games::hex::{read_openings, Hex};
@@ -188,6 +189,7 @@ fn check_hooks(memo: &mut HashMap<Hex, bool>) -> usize {
             });
             assert!(best_listed, "search_moves drops every winning move at {g}");
         }
+        check_certificate_hooks(g, *wins, memo);
         for ctx_attacker in [Side::First, Side::Second] {
             let ctx = pns_core::GoalContext {
                 attacker: ctx_attacker,
@@ -198,6 +200,56 @@ fn check_hooks(memo: &mut HashMap<Hex, bool>) -> usize {
         }
     }
     positions.len()
+}
+
+/// The certificate hooks against exact values at `g` (where the side to
+/// move wins exactly when `wins`), for both players as the prover: a claim
+/// is accepted by the rules-only check and only made for the winner, and a
+/// concession never turns a loss of the prover into a win (Hex is
+/// monotone), whether the analysis suggested it or it is one random cell.
+static CLAIMS: AtomicUsize = AtomicUsize::new(0);
+static CONCESSIONS: AtomicUsize = AtomicUsize::new(0);
+
+fn check_certificate_hooks(g: &Hex, wins: bool, memo: &mut HashMap<Hex, bool>) {
+    // Subsample: the claim search and the solves below are not free.
+    if !g.key().is_multiple_of(5) {
+        return;
+    }
+    let winner = if wins {
+        g.side_to_move()
+    } else {
+        g.side_to_move().opponent()
+    };
+    for prover in [Side::First, Side::Second] {
+        if let Some(w) = g.claim(prover) {
+            assert_eq!(prover, winner, "claim for the loser at {g}: {w}");
+            g.check_claim(prover, &w)
+                .unwrap_or_else(|e| panic!("own claim rejected at {g}: {w}: {e}"));
+            CLAIMS.fetch_add(1, Ordering::Relaxed);
+        }
+        let mut suggested = Vec::new();
+        g.concessions(prover, &mut suggested);
+        CONCESSIONS.fetch_add(!suggested.is_empty() as usize, Ordering::Relaxed);
+        let mut one = Vec::new();
+        g.legal_moves(&mut one);
+        one.truncate(1 + (g.key() >> 8) as usize % one.len().max(1));
+        let one = one.last().copied();
+        for cells in [suggested, one.into_iter().collect()] {
+            if cells.is_empty() {
+                continue;
+            }
+            let mut c = *g;
+            for &m in &cells {
+                c.concede(prover.opponent(), m).unwrap();
+            }
+            assert_eq!(c.side_to_move(), g.side_to_move());
+            let prover_wins_after = lib_solve(&c, memo) == (c.side_to_move() == prover);
+            assert!(
+                !prover_wins_after || winner == prover,
+                "conceding {cells:?} made {prover:?} win at {g}"
+            );
+        }
+    }
 }
 
 fn openings_file() -> String {
@@ -304,6 +356,16 @@ fn hooks_are_exact_on_random_5x5_and_6x6_middle_games() {
         checked += check_hooks(&mut memo);
     }
     assert!(checked > 10_000, "only {checked} positions checked");
+    // The certificate hooks had something to say (other tests add to the
+    // counts, so these are lower bounds from this one).
+    let (claims, concessions) = (
+        CLAIMS.load(Ordering::Relaxed),
+        CONCESSIONS.load(Ordering::Relaxed),
+    );
+    assert!(
+        claims > 200 && concessions > 200,
+        "{claims} claims, {concessions} concessions"
+    );
 }
 
 #[test]

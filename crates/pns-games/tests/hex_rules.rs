@@ -539,7 +539,7 @@ fn positions_are_one_cache_line() {
 }
 
 #[test]
-fn connections_declare_wins_early_and_certificates_use_threats() {
+fn connections_declare_wins_early_and_certificates_claim_them() {
     // After Black a1 on 4x4, White to move wins (Benzene), and H-search
     // finds White's connection at once; threat analysis sees nothing yet.
     let g = pos("4 a1");
@@ -548,13 +548,30 @@ fn connections_declare_wins_early_and_certificates_use_threats() {
     let t = g.with_analysis(Analysis::Threats);
     assert_eq!(t.known_outcome(), None);
     assert_eq!(search(&t).len(), 15);
-    // Certificates are searched with threats only; other settings stay.
-    let c = g.with_shuffled_order(3).for_certificate();
-    assert_eq!(c.analysis(), Analysis::Threats);
-    assert!(c.is_shuffled());
-    assert_eq!(c, g);
-    let r = g.with_plain_search().for_certificate();
-    assert_eq!(r.analysis(), Analysis::Rules);
+    // After Black c3 on 5x5, Black holds a connection even with White to
+    // move: it is written out as a claim that the rules accept, for Black
+    // only; the other analyses make no claims.
+    let g = pos("5 c3");
+    let w = g.claim(BLACK).expect("a claim for Black");
+    assert!(w.contains('N') && w.contains('S'), "{w}");
+    g.check_claim(BLACK, &w).unwrap();
+    assert!(g.check_claim(WHITE, &w).is_err());
+    assert_eq!(g.claim(WHITE), None);
+    assert_eq!(g.with_analysis(Analysis::Threats).claim(BLACK), None);
+    // Every cell outside the connection can be conceded to White.
+    let mut conceded = Vec::new();
+    g.concessions(BLACK, &mut conceded);
+    assert!(!conceded.is_empty());
+    let mut c = g;
+    for &m in &conceded {
+        c.concede(WHITE, m).unwrap();
+    }
+    assert_eq!(c.side_to_move(), WHITE);
+    assert_ne!(c.key(), g.key());
+    assert!(!c.is_regular() && g.is_regular());
+    assert!(c.concede(WHITE, conceded[0]).is_err());
+    let w = c.claim(BLACK).expect("still Black's connection");
+    c.check_claim(BLACK, &w).unwrap();
     // Black to move: Black's
     // moves outside every White connection's carrier are cut, so fewer
     // moves than the threat analysis keeps.

@@ -110,11 +110,20 @@ impl EdgeConns {
     }
 }
 
+/// The stones of each group point and the VCs `(x, y, carrier)` between
+/// group points (see [`HSearch::group_links`]).
+pub(crate) type GroupLinks = (Vec<Bits>, Vec<(usize, usize, Bits)>);
+
 /// Reusable buffers for [`HSearch::run`].
 pub(crate) struct HSearch {
     n: usize,
     /// The cell of each empty-cell point (one bit), 0 for a group.
     cell: [Bits; MAX_POINTS],
+    /// The stones of each group point (the edge groups' stones for 0 and
+    /// 1), for [`HSearch::group_links`].
+    stones: [Bits; MAX_POINTS],
+    /// Number of group points (edges included).
+    groups: usize,
     /// Point number of each empty cell, by cell index.
     point_of: [u8; 128],
     vc_n: Vec<u8>,
@@ -136,6 +145,8 @@ impl Default for HSearch {
         HSearch {
             n: 0,
             cell: [0; MAX_POINTS],
+            stones: [0; MAX_POINTS],
+            groups: 0,
             point_of: [0; 128],
             vc_n: Vec::new(),
             vc: Vec::new(),
@@ -199,6 +210,25 @@ impl HSearch {
         out
     }
 
+    /// After [`HSearch::run`]: the stones of each group point (points
+    /// 0 and 1 are the edges, with the stones chained to them), and every
+    /// VC found between two group points as `(x, y, carrier)`. A certificate
+    /// chains these into a connection between the edges
+    /// ([`super::claim`]).
+    pub fn group_links(&self) -> GroupLinks {
+        let groups = self.stones[..self.groups].to_vec();
+        let mut links = Vec::new();
+        for x in 0..self.groups {
+            for y in x + 1..self.groups {
+                let i = self.idx(x, y);
+                for &c in &self.vc[i][..self.vc_n[i] as usize] {
+                    links.push((x, y, c));
+                }
+            }
+        }
+        (groups, links)
+    }
+
     fn setup(&mut self, g: &Geom, own: Bits, opp: Bits, (ea, eb): (Bits, Bits)) {
         let empty = g.board & !(own | opp);
         let ga = g.flood(own & ea, own);
@@ -209,6 +239,8 @@ impl HSearch {
         adj[1] = (g.spread(gb) | eb) & empty;
         self.cell[0] = 0;
         self.cell[1] = 0;
+        self.stones[0] = ga;
+        self.stones[1] = gb;
         let mut n = 2;
         let mut rest = own & !(ga | gb);
         while rest != 0 {
@@ -217,9 +249,11 @@ impl HSearch {
             rest &= !grp;
             adj[n] = g.spread(grp) & empty;
             self.cell[n] = 0;
+            self.stones[n] = grp;
             n += 1;
         }
         let groups = n;
+        self.groups = n;
         for c in bits(empty) {
             self.point_of[c] = n as u8;
             self.cell[n] = 1 << c;

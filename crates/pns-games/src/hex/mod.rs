@@ -26,11 +26,13 @@
 //!   threats, virtual connections by H-search (module `hsearch`), the
 //!   must-play region of the opponent's connections, and inferior-cell
 //!   fill-in (dead and captured cells, module `inferior`). A connection
-//!   between the mover's edges is a known win.
+//!   between the mover's edges is a known win. Certificates end such a
+//!   line with a *claim* (module `claim`): the connection's links with
+//!   disjoint carriers, each strategy written out and checked by the rules
+//!   (module `claim_build` finds them); cells outside a connection may be
+//!   *conceded* ([`Hex::concede`]).
 //! * `Threats`: winning cells and double threats only (the must-play region
-//!   of the opponent's double threats). Certificates are searched this way
-//!   ([`pns_core::Game::for_certificate`]): its proofs reach finished games
-//!   with small trees, where playing out H-search's wins is exponential.
+//!   of the opponent's double threats); no claims.
 //! * `Rules` ([`Hex::with_plain_search`]): the rules-only defaults, for the
 //!   thesis §3.2.3 Hex(4) experiments.
 //!
@@ -50,6 +52,8 @@
 
 mod analysis;
 mod benzene;
+mod claim;
+mod claim_build;
 mod geometry;
 mod hsearch;
 mod inferior;

@@ -139,6 +139,21 @@ impl fmt::Display for Hex {
         } else {
             write!(f, "{w}x{h}")?;
         }
+        if !self.is_regular() {
+            // Made by concessions: no move list reaches it, so list the
+            // stones (a display form only; `parse_position` rejects it).
+            for (side, stones) in [(BLACK, self.black), (WHITE, self.white)] {
+                write!(f, " {}:", colour_name(side).to_ascii_lowercase())?;
+                let cells: Vec<String> =
+                    self.cells_of(stones).map(|c| self.format_cell(c)).collect();
+                f.write_str(&cells.join(","))?;
+            }
+            return write!(
+                f,
+                " ({} to move, after concessions)",
+                colour_name(self.turn).to_ascii_lowercase()
+            );
+        }
         for c in self.moves() {
             write!(f, " {}", self.format_cell(c))?;
         }

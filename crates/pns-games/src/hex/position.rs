@@ -70,6 +70,10 @@ pub struct Hex {
     /// Who has joined their edges, if anyone. Cached because the search asks
     /// after every move and the check needs a flood fill.
     pub(crate) winner: Option<Side>,
+    /// The side to move. In play it follows from the stone counts, but a
+    /// certificate's concessions ([`Hex::concede`]) add stones without a
+    /// turn, so it is kept.
+    pub(crate) turn: Side,
     pub(crate) shuffled: bool,
     /// How much the search hooks analyse (see [`Analysis`]).
     pub(crate) analysis: Analysis,
@@ -85,13 +89,12 @@ pub enum Analysis {
     Rules,
     /// Winning cells and double threats only (the must-play region of the
     /// opponent's double threats). Proof trees found this way play the
-    /// game out move by move, so certificates stay small; this is what
-    /// [`pns_core::Game::for_certificate`] switches to.
+    /// game out move by move.
     Threats,
     /// Threats, virtual connections by H-search and inferior-cell fill-in
-    /// (see the `solver` module): far fewer nodes, but a win is declared as
-    /// soon as a connection is found, and playing such a win out to a
-    /// finished game for a certificate is exponential.
+    /// (see the `solver` module): far fewer nodes. A win is declared as
+    /// soon as a connection is found; certificates then claim the
+    /// connection (see the `claim` module) instead of playing it out.
     #[default]
     Connections,
 }
@@ -121,6 +124,7 @@ impl Hex {
             white: 0,
             key: geom.salt,
             winner: None,
+            turn: BLACK,
             shuffled: false,
             analysis: Analysis::Connections,
         })
@@ -262,14 +266,39 @@ impl Hex {
     }
 
     /// The player to move. Black moves first and the players alternate, so
-    /// it is Black exactly when both have the same number of stones.
+    /// in play it is Black exactly when both have the same number of
+    /// stones; after a concession ([`Hex::concede`]) it is what it was.
     #[inline]
     pub fn to_move(&self) -> Side {
-        if self.black.count_ones() == self.white.count_ones() {
-            BLACK
-        } else {
-            WHITE
-        }
+        self.turn
+    }
+
+    /// Whether the position can arise in play: Black to move with as many
+    /// stones as White, or White to move with one stone fewer. Only
+    /// concessions make other positions.
+    pub fn is_regular(&self) -> bool {
+        let (b, w) = (self.black.count_ones(), self.white.count_ones());
+        (b == w && self.turn == BLACK) || (b == w + 1 && self.turn == WHITE)
+    }
+
+    /// Puts a stone of `side` on the empty cell `c` *without* a turn: the
+    /// side to move stays the same ([`pns_core::Game::concede`]).
+    ///
+    /// Sound in certificates because Hex is monotone: stones never go away
+    /// and an extra stone never hurts its owner, so if the other side wins
+    /// after the gift it wins without it (the argument behind Benzene's
+    /// fill-in: Hayward et al., "Solving 7x7 Hex: virtual connections and
+    /// game-state reduction", ACG 2003).
+    pub fn concede(&mut self, side: Side, c: Cell) -> Result<(), GameError> {
+        self.check_legal(c)?;
+        let turn = self.turn;
+        self.turn = side;
+        self.place(c);
+        self.turn = turn;
+        // `place` keeps the turn marker in step with the stone parity; one
+        // stone without a turn puts it out of step.
+        self.key ^= zobrist::TURN;
+        Ok(())
     }
 
     /// Checks that `c` may be played here: on this board, empty, and the
@@ -315,7 +344,9 @@ impl Hex {
         debug_assert!(self.check_legal(c).is_ok(), "{:?}", self.check_legal(c));
         let bit = c.bit();
         let g = self.geom;
-        if self.to_move() == BLACK {
+        let side = self.turn;
+        self.turn = side.opponent();
+        if side == BLACK {
             self.black |= bit;
             self.key ^= zobrist::TABLE[0][c.index()];
             // Before this move nobody had won, so a new chain can only run
@@ -349,6 +380,8 @@ impl Hex {
 
     /// A sequence of moves that reaches this position from the empty board
     /// (used for the position notation; the position keeps no history).
+    /// Meaningful only for a regular position ([`Hex::is_regular`]); after
+    /// concessions it lists the stones, Black and White alternately.
     ///
     /// Stones are interleaved Black, White, Black, … in cell order, except
     /// that when someone has won, a stone whose removal breaks every winning
@@ -364,12 +397,15 @@ impl Hex {
             } else {
                 (self.white, self.geom.edges(false), &mut white)
             };
-            let pos = list
+            // A won position reached by play has such a stone (the winning
+            // move); one made by concessions may not.
+            if let Some(pos) = list
                 .iter()
                 .position(|c| !self.geom.joins(stones & !c.bit(), edges))
-                .expect("a won position reached by play has a last winning stone");
-            let last = list.remove(pos);
-            list.push(last);
+            {
+                let last = list.remove(pos);
+                list.push(last);
+            }
         }
         let mut out = Vec::with_capacity(black.len() + white.len());
         let mut white = white.into_iter();
@@ -377,6 +413,7 @@ impl Hex {
             out.push(b);
             out.extend(white.next());
         }
+        out.extend(white);
         out
     }
 }
@@ -417,6 +454,7 @@ impl PartialEq for Hex {
         std::ptr::eq(self.geom, other.geom)
             && self.black == other.black
             && self.white == other.white
+            && self.turn == other.turn
     }
 }
 
@@ -424,8 +462,8 @@ impl Eq for Hex {}
 
 impl Hash for Hex {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        // The Zobrist key is a function of (shape, stones), exactly what
-        // `eq` compares, so equal positions hash equally.
+        // The Zobrist key is a function of (shape, stones, turn), exactly
+        // what `eq` compares, so equal positions hash equally.
         state.write_u64(self.key);
     }
 }

@@ -193,20 +193,35 @@ impl Game for Hex {
         }
     }
 
-    /// A certificate must play every line out to a finished game. Under
-    /// `Connections` a win is declared as soon as H-search finds a
-    /// connection, and the extractor then has to play that connection out
-    /// against every defence, which measured exponential (5x5 `c3`: 3.3M
-    /// certificate nodes against 105k, and no 5x5 opening finished in
-    /// minutes). Following the connections only to order the winner's
-    /// moves (known outcomes from threats) was no better: 3.3M nodes again.
-    /// So a certificate is searched with `Threats`, whose proofs already
-    /// reach finished games; on 6x6 that search is far too slow (minutes
-    /// per opening), which is the open problem.
-    fn for_certificate(&self) -> Self {
+    /// Hex is monotone, so a certificate may concede cells to the
+    /// prover's opponent ([`Hex::concede`]).
+    fn concede(&mut self, to: Side, m: Cell) -> Result<(), GameError> {
+        Hex::concede(self, to, m)
+    }
+
+    /// Under `Connections`: when `prover` holds a connection between its
+    /// edges (a VC, or an SC with `prover` to move), every empty cell
+    /// outside its carrier and the filled-in cells (see
+    /// [`Hex::concessions_for`]). A certificate then plays out only the
+    /// defences inside the carrier, which keeps it small.
+    fn concessions(&self, prover: Side, out: &mut Vec<Cell>) {
+        if self.analysis == Analysis::Connections {
+            out.extend(self.cells_of(self.concessions_for(prover)));
+        }
+    }
+
+    /// Connection claims ([`super::claim`]), checked with the rules only.
+    fn check_claim(&self, prover: Side, witness: &str) -> Result<(), GameError> {
+        self.check_connection_claim(prover, witness)
+    }
+
+    /// Under `Connections`, a chain of H-search VCs joining `prover`'s
+    /// edges with each link's strategy written out
+    /// ([`Hex::connection_claim`]).
+    fn claim(&self, prover: Side) -> Option<String> {
         match self.analysis {
-            Analysis::Connections => self.with_analysis(Analysis::Threats),
-            _ => *self,
+            Analysis::Connections => self.connection_claim(prover),
+            _ => None,
         }
     }
 

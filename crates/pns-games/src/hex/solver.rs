@@ -30,13 +30,13 @@
 //! the must-play region. Known results are thus facts about the side to
 //! move (rules 1 and 3) and the two-winning-cells loss (rule 2).
 //!
-//! A certificate must play every line out to a finished game, and a win
-//! declared by H-search is far from one: playing it out against every
-//! defence made certificates exponential (5x5 `c3`: 3.3M nodes, against
-//! 105k when searched with threats only). Certificates are therefore
-//! searched under [`super::Analysis::Threats`]
-//! ([`pns_core::Game::for_certificate`]); this analysis only makes the
-//! answer fast.
+//! A win declared by H-search is far from a finished game: playing it out
+//! against every defence made certificates exponential (5x5 `c3`: 3.3M
+//! nodes). So certificates do not trust this analysis but end such lines
+//! with a connection *claim* that the rules check link by link (modules
+//! `claim` and `claim_build`), after conceding the cells outside the
+//! connection's carrier ([`Hex::concessions_for`]): 5x5 `c3` is then a
+//! one-node certificate.
 //!
 //! # Cache
 //!
@@ -54,7 +54,7 @@ use pns_core::{Outcome, Side};
 #[cfg(test)]
 use super::geometry::bits;
 use super::geometry::Bits;
-use super::hsearch::{EdgeConns, HSearch, Params};
+use super::hsearch::{EdgeConns, GroupLinks, HSearch, Params};
 use super::inferior::{self, FillIn};
 use super::position::{Hex, BLACK};
 
@@ -89,6 +89,16 @@ const THEIRS: Params = Params {
     max_or: 3,
     stop_on_semi: false,
     stop_on_full: false,
+    max_work: 4000,
+};
+
+/// H-search limits for a side that is not to move and needs a VC between
+/// its edges ([`Hex::concessions_for`]).
+const FULL: Params = Params {
+    max_carrier: 24,
+    max_or: 3,
+    stop_on_semi: false,
+    stop_on_full: true,
     max_work: 4000,
 };
 
@@ -233,6 +243,22 @@ impl Hex {
         Some(HS.with(|h| h.borrow_mut().run(self.geom, own, opp, edges, p)))
     }
 
+    /// H-search for `side` with stones `own` against `opp`, run to the end
+    /// (no early stop): the stones of each group point and the VCs between
+    /// group points ([`HSearch::group_links`]); `None` when `own` already
+    /// joins the side's edges.
+    pub(crate) fn group_links(&self, side: Side, own: Bits, opp: Bits) -> Option<GroupLinks> {
+        let edges = self.geom.edges(side == BLACK);
+        if self.geom.joins(own, edges) {
+            return None;
+        }
+        Some(HS.with(|h| {
+            let mut h = h.borrow_mut();
+            h.run(self.geom, own, opp, edges, THEIRS);
+            h.group_links()
+        }))
+    }
+
     /// Rules 3 to 5 of the module documentation (1 and 2 are done), on the
     /// filled position.
     fn compute_verdict(&self) -> Verdict {
@@ -286,6 +312,40 @@ impl Hex {
             lost,
             won: false,
         }
+    }
+
+    /// The empty cells `prover` can concede here (see
+    /// [`pns_core::Game::concessions`]): when H-search finds `prover` a
+    /// connection between its edges that wins from here (a VC, or an SC
+    /// when `prover` is to move), every empty cell outside the smallest such
+    /// carrier and outside the fill-in. The opponent's stones there cannot
+    /// break the connection, whose defence stays inside its carrier (see
+    /// [`super::hsearch`]); filled-in cells are kept because the analysis
+    /// counted them as stones. Empty when there is no such connection.
+    pub(crate) fn concessions_for(&self, prover: Side) -> Bits {
+        if self.winner.is_some() {
+            return 0;
+        }
+        let f = inferior::fill_in(self.geom, self.black, self.white);
+        let (own, opp) = self.filled_for(prover, &f);
+        let to_move = prover == self.to_move();
+        let params = if to_move { MINE } else { FULL };
+        let keep = match self.connections_with(prover, own, opp, params) {
+            // The filled position is joined already: keep the fill-in.
+            None => 0,
+            Some(c) => {
+                let semis = if to_move { &c.sc[..c.nsc] } else { &[] };
+                match c.vc[..c.nvc]
+                    .iter()
+                    .chain(semis)
+                    .min_by_key(|b| b.count_ones())
+                {
+                    Some(&carrier) => carrier,
+                    None => return 0,
+                }
+            }
+        };
+        self.empty_cells() & !(keep | f.all())
     }
 
     /// The cells of `cand` in the order a winning side should try them,

@@ -2,8 +2,9 @@
 //! board shape.
 //!
 //! The key is updated with one XOR per move, so `Game::key` is a field read.
-//! The side to move is implied by the stone counts (Black moves when both
-//! colours have the same number of stones), so it needs no word of its own.
+//! In play the side to move is implied by the stone counts (Black moves
+//! when both colours have the same number of stones); [`TURN`] marks the
+//! positions made by a concession, where it is not.
 //! The table is generated at compile time from a fixed SplitMix64 stream, so
 //! keys are identical on every machine and in every build.
 
@@ -36,6 +37,10 @@ const fn build() -> [[u64; MAX_CELLS]; 2] {
 
 /// `TABLE[0]` for Black stones, `TABLE[1]` for White stones, by cell index.
 pub(crate) static TABLE: [[u64; MAX_CELLS]; 2] = build();
+
+/// XORed into the key when the side to move is not the one the stone
+/// parity implies (after an odd number of concessions).
+pub(crate) const TURN: u64 = mix(0x5455_524E_0000_0001);
 
 /// The key of the empty `width` x `height` board.
 pub(crate) fn size_salt(width: usize, height: usize) -> u64 {
