@@ -293,6 +293,8 @@ pub struct Extractor<'a, G: Game> {
     tt: &'a mut Table,
     limits: Limits,
     memo: HashMap<G, u32>,
+    /// Claims found for children by `claimed_child`, not yet used.
+    claims: HashMap<G, String>,
     nodes: Vec<Raw<G::Move>>,
     games: Vec<G>,
     /// Sub-searches run to fill gaps.
@@ -312,6 +314,7 @@ impl<'a, G: Game> Extractor<'a, G> {
             tt,
             limits,
             memo: HashMap::new(),
+            claims: HashMap::new(),
             nodes: Vec::new(),
             games: Vec::new(),
             sub_searches: 0,
@@ -447,11 +450,13 @@ impl<'a, G: Game> Extractor<'a, G> {
             return Ok(id);
         }
         let prover = self.prover();
-        if let Some(w) = g.claim(prover) {
-            if g.check_claim(prover, &w).is_ok() {
-                self.nodes[id as usize] = Raw::Claim(w);
-                return Ok(id);
-            }
+        let claim = match self.claims.remove(g) {
+            Some(w) => Some(w),
+            None => g.claim(prover).filter(|w| g.check_claim(prover, w).is_ok()),
+        };
+        if let Some(w) = claim {
+            self.nodes[id as usize] = Raw::Claim(w);
+            return Ok(id);
         }
         if let Some((moves, c)) = self.concession(g) {
             let child = self.node(&c)?;
@@ -462,7 +467,8 @@ impl<'a, G: Game> Extractor<'a, G> {
         let one = (self.claim == Status::Proven) == is_or;
         let mut edges = Vec::new();
         if one {
-            let m = self.choose(g).ok_or_else(|| {
+            let m = self.claimed_child(g, prover);
+            let m = m.or_else(|| self.choose(g)).ok_or_else(|| {
                 format!(
                     "no child is {} at a node the search solved (limits too small?)",
                     self.claim.name()
@@ -491,6 +497,35 @@ impl<'a, G: Game> Extractor<'a, G> {
         }
         self.nodes[id as usize] = Raw::Moves(edges);
         Ok(id)
+    }
+
+    /// One of the first few moves the game's search order lists whose
+    /// position the prover can claim at once ([`Game::claim`]): such a move
+    /// ends the line with one leaf.
+    fn claimed_child(&mut self, g: &G, prover: Side) -> Option<G::Move> {
+        const TRIED: usize = 3;
+        let mut order = Vec::new();
+        g.search_moves(&mut order);
+        for m in order.into_iter().take(TRIED) {
+            let mut c = g.clone();
+            c.play(m);
+            if c.outcome().is_some() {
+                continue;
+            }
+            // A child already in the DAG is shared (unless it is still
+            // being built: an ancestor, in a game with cycles).
+            if let Some(&id) = self.memo.get(&c) {
+                if !matches!(&self.nodes[id as usize], Raw::Moves(e) if e.is_empty()) {
+                    return Some(m);
+                }
+                continue;
+            }
+            if let Some(w) = c.claim(prover).filter(|w| c.check_claim(prover, w).is_ok()) {
+                self.claims.insert(c, w);
+                return Some(m);
+            }
+        }
+        None
     }
 
     /// The side this block proves a win for: the attacker of a proof, the
