@@ -33,9 +33,9 @@
 //! those moves for free, the side to move unchanged, and proves `CHILD`
 //! instead. A line `ID ?WITNESS` is a *claim* (see [`Game::check_claim`]):
 //! a leaf where the prover wins by the game-specific `WITNESS` (one token,
-//! no spaces), checked by the game's rules. A `win` needs `win proven`; a `draw` needs `not-lose proven` and `win
-//! disproven`; a `loss` needs `not-lose disproven` (or, in a game without
-//! draws, `win disproven`).
+//! no spaces), checked by the game's rules. A `win` needs `win proven`; a
+//! `draw` needs `not-lose proven` and `win disproven`; a `loss` needs
+//! `not-lose disproven` (or, in a game without draws, `win disproven`).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -274,6 +274,17 @@ pub fn required_blocks(value: Outcome, has_draws: bool) -> Vec<(Goal, Status)> {
         ],
         Outcome::Loss if has_draws => vec![(Goal::NotLose, Status::Disproven)],
         Outcome::Loss => vec![(Goal::Win, Status::Disproven)],
+    }
+}
+
+/// The side a block proves a win for: the attacker of a `proven` block,
+/// the defender of a `disproven` one (concessions go to the other side,
+/// claims are made for this one).
+pub fn prover(attacker: Side, claim: Status) -> Side {
+    if claim == Status::Proven {
+        attacker
+    } else {
+        attacker.opponent()
     }
 }
 
@@ -531,11 +542,7 @@ impl<'a, G: Game> Extractor<'a, G> {
     /// The side this block proves a win for: the attacker of a proof, the
     /// defender of a disproof.
     fn prover(&self) -> Side {
-        if self.claim == Status::Proven {
-            self.ctx.attacker
-        } else {
-            self.ctx.attacker.opponent()
-        }
+        prover(self.ctx.attacker, self.claim)
     }
 
     /// The game's suggested concessions at `g` ([`Game::concessions`]) and

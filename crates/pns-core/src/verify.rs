@@ -15,7 +15,7 @@
 
 use std::collections::HashSet;
 
-use crate::certificate::{required_blocks, Block, Certificate, Node};
+use crate::certificate::{prover, required_blocks, Block, Certificate, Node};
 use crate::game::{Game, GoalContext, Outcome};
 use crate::problem::Status;
 
@@ -44,12 +44,7 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
         attacker: root.side_to_move(),
         goal: b.goal,
     };
-    // The side the block proves a win for (concessions go to the other).
-    let prover = if b.claim == Status::Proven {
-        ctx.attacker
-    } else {
-        ctx.attacker.opponent()
-    };
+    let prover = prover(ctx.attacker, b.claim);
     let mut state: Vec<State<G>> = (0..b.nodes.len()).map(|_| State::New).collect();
     let mut checked = Checked::default();
     // Explicit stack: (node id, position, children already pushed?).

@@ -61,16 +61,28 @@ fn err(msg: impl Into<String>) -> GameError {
     GameError::new(format!("hex claim: {}", msg.into()))
 }
 
-/// The board a link is checked on: the prover's stones and edges.
-struct Board<'a> {
-    g: &'a Geom,
+/// The letters of the prover's two edges: `N`, `S` for Black, `W`, `E`
+/// for White.
+pub(crate) fn edge_names(prover: Side) -> (u8, u8) {
+    if prover == BLACK {
+        (b'N', b'S')
+    } else {
+        (b'W', b'E')
+    }
+}
+
+/// The board a link is checked on: the prover's stones and edges (shared
+/// with the claim search, `claim_build`).
+#[derive(Clone, Copy)]
+pub(crate) struct Board<'a> {
+    pub g: &'a Geom,
     /// The prover's edges (rows for Black, columns for White).
-    edges: (Bits, Bits),
+    pub edges: (Bits, Bits),
 }
 
 impl Board<'_> {
     /// Whether `a` and `b` are joined through the stones `own`.
-    fn joined(&self, own: Bits, a: End, b: End) -> bool {
+    pub(crate) fn joined(&self, own: Bits, a: End, b: End) -> bool {
         let seed = match a {
             End::EdgeA => own & self.edges.0,
             End::EdgeB => own & self.edges.1,
@@ -128,11 +140,7 @@ impl Reader<'_> {
     }
 
     fn end(&mut self, prover: Side) -> Result<End, GameError> {
-        let (a, b) = if prover == BLACK {
-            (b'N', b'S')
-        } else {
-            (b'W', b'E')
-        };
+        let (a, b) = edge_names(prover);
         match self.peek() {
             Some(x) if x == a => {
                 self.i += 1;

@@ -13,9 +13,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use pns_core::Side;
 
-use super::claim::End;
-use super::geometry::{bits, Bits, Geom};
-use super::position::{Cell, Hex, BLACK};
+use super::claim::{edge_names, Board, End};
+use super::geometry::{bits, Bits};
+use super::position::{Hex, BLACK};
 
 /// Largest carrier whose strategy is searched (the search is exponential
 /// in it).
@@ -31,8 +31,7 @@ const MAX_CHAIN_STEPS: usize = 100;
 /// One link's strategy search: the opponent moves inside `carrier`, the
 /// prover answers inside it, until `a` and `b` are joined.
 struct Local<'a> {
-    g: &'a Geom,
-    edges: (Bits, Bits),
+    board: Board<'a>,
     a: End,
     b: End,
     /// Whether (own, free) wins for the prover, opponent to move.
@@ -79,23 +78,13 @@ fn push_cell(out: &mut String, i: usize) {
 
 impl Local<'_> {
     fn joined(&self, own: Bits) -> bool {
-        let seed = match self.a {
-            End::EdgeA => own & self.edges.0,
-            End::EdgeB => own & self.edges.1,
-            End::Stone(c) => 1 << c,
-        };
-        let target = match self.b {
-            End::EdgeA => self.edges.0,
-            End::EdgeB => self.edges.1,
-            End::Stone(c) => 1 << c,
-        };
-        self.g.flood(seed, own) & target != 0
+        self.board.joined(own, self.a, self.b)
     }
 
     /// The answers to try after an intrusion at `e`: the cells next to it
     /// first (most links are bridges and edge templates).
     fn answers(&self, e: usize, free: Bits) -> impl Iterator<Item = usize> + 'static {
-        let near = self.g.spread(1 << e) & free;
+        let near = self.board.g.spread(1 << e) & free;
         bits(near).chain(bits(free & !near & !(1 << e)))
     }
 
@@ -203,7 +192,10 @@ impl Hex {
             own,
             captured,
             groups,
-            edges: g.edges(prover == BLACK),
+            board: Board {
+                g,
+                edges: g.edges(prover == BLACK),
+            },
         };
         let mut written: HashMap<(usize, Bits), Option<(String, Bits)>> = HashMap::new();
         let mut write = |k: usize, used: Bits| {
@@ -229,7 +221,7 @@ struct Builder<'a> {
     captured: Bits,
     /// The stones of each H-search group point (after fill-in).
     groups: Vec<Bits>,
-    edges: (Bits, Bits),
+    board: Board<'a>,
 }
 
 impl Builder<'_> {
@@ -260,8 +252,7 @@ impl Builder<'_> {
             return None;
         }
         let mut local = Local {
-            g: self.hex.geom,
-            edges: self.edges,
+            board: self.board,
             a: self.end(x)?,
             b: self.end(y)?,
             memo: HashMap::default(),
@@ -270,14 +261,15 @@ impl Builder<'_> {
             return None;
         }
         let mut s = String::new();
+        let (name_a, name_b) = edge_names(self.prover);
         for (i, e) in [local.a, local.b].into_iter().enumerate() {
             if i == 1 {
                 s.push('-');
             }
             match e {
-                End::EdgeA => s.push(if self.prover == BLACK { 'N' } else { 'W' }),
-                End::EdgeB => s.push(if self.prover == BLACK { 'S' } else { 'E' }),
-                End::Stone(cell) => s.push_str(&self.hex.format_cell(Cell(cell))),
+                End::EdgeA => s.push(name_a as char),
+                End::EdgeB => s.push(name_b as char),
+                End::Stone(cell) => push_cell(&mut s, cell as usize),
             }
         }
         s.push(':');

@@ -236,11 +236,30 @@ impl Hex {
     /// H-search for `side` with stones `own` against `opp`; `None` when
     /// `own` already joins the side's edges.
     fn connections_with(&self, side: Side, own: Bits, opp: Bits, p: Params) -> Option<EdgeConns> {
+        self.hsearch(side, own, opp, p, |_| ())
+            .map(|(conns, ())| conns)
+    }
+
+    /// Runs this thread's H-search for `side` with stones `own` against
+    /// `opp` and returns the edge connections with `then` of the search;
+    /// `None` when `own` already joins the side's edges.
+    fn hsearch<T>(
+        &self,
+        side: Side,
+        own: Bits,
+        opp: Bits,
+        p: Params,
+        then: impl FnOnce(&HSearch) -> T,
+    ) -> Option<(EdgeConns, T)> {
         let edges = self.geom.edges(side == BLACK);
         if self.geom.joins(own, edges) {
             return None;
         }
-        Some(HS.with(|h| h.borrow_mut().run(self.geom, own, opp, edges, p)))
+        Some(HS.with(|h| {
+            let mut h = h.borrow_mut();
+            let conns = h.run(self.geom, own, opp, edges, p);
+            (conns, then(&h))
+        }))
     }
 
     /// H-search for `side` with stones `own` against `opp`, run to the end
@@ -248,15 +267,8 @@ impl Hex {
     /// group points ([`HSearch::group_links`]); `None` when `own` already
     /// joins the side's edges.
     pub(crate) fn group_links(&self, side: Side, own: Bits, opp: Bits) -> Option<GroupLinks> {
-        let edges = self.geom.edges(side == BLACK);
-        if self.geom.joins(own, edges) {
-            return None;
-        }
-        Some(HS.with(|h| {
-            let mut h = h.borrow_mut();
-            h.run(self.geom, own, opp, edges, THEIRS);
-            h.group_links()
-        }))
+        self.hsearch(side, own, opp, THEIRS, HSearch::group_links)
+            .map(|(_, links)| links)
     }
 
     /// Rules 3 to 5 of the module documentation (1 and 2 are done), on the
