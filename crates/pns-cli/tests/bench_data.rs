@@ -53,46 +53,30 @@ fn hex_openings(extra: &[&str], expected_rows: usize) -> Vec<serde_json::Value> 
 }
 
 #[test]
-fn hex_openings_4x4_and_5x5_are_correct_and_verified() {
-    // The file lists 16 4x4 openings, then 25 5x5, 36 6x6, 49 7x7.
-    let rows = hex_openings(&["--limit", "41", "--verify"], 41);
-    for r in &rows {
+fn hex_openings_4x4_to_6x6_are_correct_and_verified() {
+    // The file lists 16 4x4 openings, then 25 5x5, 36 6x6, 49 7x7 (the
+    // 7x7 lines are benchmarks, docs/PERFORMANCE.md). Every certificate is
+    // checked by the rules-only verifier.
+    let rows = hex_openings(&["--limit", "77", "--verify"], 77);
+    let sizes = ["4 ", "5 ", "6 "];
+    for (k, r) in rows.iter().enumerate() {
         assert_eq!(r["verified"], true, "{r}");
+        let size = if k < 16 {
+            0
+        } else if k < 41 {
+            1
+        } else {
+            2
+        };
         assert!(
-            r["position"].as_str().unwrap().starts_with(['4', '5']),
+            r["position"].as_str().unwrap().starts_with(sizes[size]),
             "{r}"
         );
     }
-}
-
-#[test]
-fn hex_openings_6x6_are_correct() {
-    // All 36 against Benzene's labels; certificates for every 6x6 opening
-    // take tens of minutes in all (docs/PERFORMANCE.md), so CI verifies
-    // five of them below.
-    let rows = hex_openings(&["--skip", "41", "--limit", "36"], 36);
-    for r in &rows {
-        assert!(r["position"].as_str().unwrap().starts_with("6 "), "{r}");
-    }
-}
-
-#[test]
-fn hex_6x6_certificates_are_verified() {
-    // The openings on row 1 but f1 (White wins): certificates of 20k to
-    // 90k nodes, mostly concessions and connection claims, a few seconds
-    // in all.
-    let cases = [
-        ("41", "6 a1"),
-        ("47", "6 b1"),
-        ("53", "6 c1"),
-        ("59", "6 d1"),
-        ("65", "6 e1"),
-    ];
-    for (skip, cell) in cases {
-        let rows = hex_openings(&["--skip", skip, "--limit", "1", "--verify"], 1);
-        assert_eq!(rows[0]["position"], cell, "{}", rows[0]);
-        assert_eq!(rows[0]["verified"], true, "{}", rows[0]);
-        let n = rows[0]["proof_nodes"].as_u64().unwrap();
-        assert!(n > 1000 && n < 200_000, "{}", rows[0]);
+    // The 6x6 certificates end lines with claims and fills instead of
+    // playing every defence out: none needs more than 100k nodes.
+    for r in &rows[41..] {
+        let n = r["proof_nodes"].as_u64().unwrap();
+        assert!(n > 0 && n < 100_000, "{r}");
     }
 }

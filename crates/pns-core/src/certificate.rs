@@ -31,7 +31,10 @@
 //! only, see [`Game::concede`]): the prover of the block (the attacker of
 //! a `proven` block, the defender of a `disproven` one) gives its opponent
 //! those moves for free, the side to move unchanged, and proves `CHILD`
-//! instead. A line `ID ?WITNESS` is a *claim* (see [`Game::check_claim`]):
+//! instead. A line `ID +WITNESS:CHILD` is a *fill* (see [`Game::fill`]):
+//! the prover takes the stones the game-specific `WITNESS` names, which its
+//! rules check cannot hurt it (Hex's captured cells), the side to move
+//! unchanged, and proves `CHILD` instead. A line `ID ?WITNESS` is a *claim* (see [`Game::check_claim`]):
 //! a leaf where the prover wins by the game-specific `WITNESS` (one token,
 //! no spaces), checked by the game's rules. A `win` needs `win proven`; a
 //! `draw` needs `not-lose proven` and `win disproven`; a `loss` needs
@@ -55,6 +58,9 @@ pub enum Node {
     /// Moves conceded to the prover's opponent (see [`Game::concede`]) and
     /// the id of the position after them.
     Concede(Vec<String>, u32),
+    /// Stones the prover takes by a game-specific witness (see
+    /// [`Game::fill`]) and the id of the position after them.
+    Fill(String, u32),
     /// A leaf the prover wins by a game-specific witness (see
     /// [`Game::check_claim`]).
     Claim(String),
@@ -76,6 +82,14 @@ impl Block {
         self.nodes
             .iter()
             .filter(|n| matches!(n, Node::Concede(..)))
+            .count()
+    }
+
+    /// How many nodes are fills.
+    pub fn fills(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Fill(..)))
             .count()
     }
 
@@ -125,6 +139,9 @@ impl Certificate {
                     }
                     Node::Concede(moves, c) => {
                         let _ = write!(s, " !{}:{c}", moves.join(","));
+                    }
+                    Node::Fill(w, c) => {
+                        let _ = write!(s, " +{w}:{c}");
                     }
                     Node::Claim(w) => {
                         let _ = write!(s, " ?{w}");
@@ -204,6 +221,7 @@ impl Certificate {
                 }
                 let mut edges = Vec::new();
                 let mut concede = None;
+                let mut fill = None;
                 let toks: Vec<&str> = toks.collect();
                 if let Some(w) = toks.first().and_then(|t| t.strip_prefix('?')) {
                     if toks.len() != 1 || w.is_empty() {
@@ -224,6 +242,20 @@ impl Certificate {
                     if c as usize >= count {
                         return Err(format!("line {n}: child {c} is out of range (0..{count})"));
                     }
+                    if let Some(w) = m.strip_prefix('+') {
+                        if w.is_empty() || concede.is_some() || !edges.is_empty() {
+                            return Err(format!(
+                                "line {n}: a fill is one non-empty token and the node's only entry"
+                            ));
+                        }
+                        fill = Some((w.to_string(), c));
+                        continue;
+                    }
+                    if fill.is_some() {
+                        return Err(format!(
+                            "line {n}: a fill is one non-empty token and the node's only entry"
+                        ));
+                    }
                     match m.strip_prefix('!') {
                         Some(_) if concede.is_some() => {
                             return Err(format!("line {n}: two concessions in one node"));
@@ -236,6 +268,10 @@ impl Certificate {
                         }
                         None => edges.push((m.to_string(), c)),
                     }
+                }
+                if let Some((w, c)) = fill {
+                    nodes.push(Node::Fill(w, c));
+                    continue;
                 }
                 nodes.push(match concede {
                     Some(_) if !edges.is_empty() => {
@@ -292,6 +328,7 @@ pub fn prover(attacker: Side, claim: Status) -> Side {
 enum Raw<M> {
     Moves(Vec<(M, u32)>),
     Concede(Vec<M>, u32),
+    Fill(String, u32),
     Claim(String),
 }
 
@@ -433,6 +470,7 @@ impl<'a, G: Game> Extractor<'a, G> {
                 Raw::Concede(moves, c) => {
                     Node::Concede(moves.iter().map(|&m| g.format_move(m)).collect(), *c)
                 }
+                Raw::Fill(w, c) => Node::Fill(w.clone(), *c),
                 Raw::Claim(w) => Node::Claim(w.clone()),
             })
             .collect();
@@ -472,6 +510,11 @@ impl<'a, G: Game> Extractor<'a, G> {
         if let Some((moves, c)) = self.concession(g) {
             let child = self.node(&c)?;
             self.nodes[id as usize] = Raw::Concede(moves, child);
+            return Ok(id);
+        }
+        if let Some((w, c)) = self.fill(g) {
+            let child = self.node(&c)?;
+            self.nodes[id as usize] = Raw::Fill(w, child);
             return Ok(id);
         }
         let is_or = g.side_to_move() == self.ctx.attacker;
@@ -545,6 +588,16 @@ impl<'a, G: Game> Extractor<'a, G> {
         prover(self.ctx.attacker, self.claim)
     }
 
+    /// The game's suggested fill at `g` ([`Game::fill_witness`]) and the
+    /// position after it, when the claim still holds there.
+    fn fill(&mut self, g: &G) -> Option<(String, G)> {
+        let prover = self.prover();
+        let w = g.fill_witness(prover)?;
+        let mut c = g.clone();
+        c.fill(prover, &w).ok()?;
+        (self.status(&c) == self.claim).then_some((w, c))
+    }
+
     /// The game's suggested concessions at `g` ([`Game::concessions`]) and
     /// the position after them, when the claim still holds there.
     fn concession(&mut self, g: &G) -> Option<(Vec<G::Move>, G)> {
@@ -588,21 +641,31 @@ mod tests {
             .contains("out of range"));
         let truncated = t.replace("end\n", "");
         assert!(Certificate::parse(&truncated).is_err());
-        // Concessions and claims round-trip; malformed ones are rejected.
+        // Concessions, fills and claims round-trip; malformed ones are
+        // rejected.
         let mut c2 = c.clone();
         c2.blocks[0].nodes = vec![
             Node::Concede(vec!["1".into(), "3".into()], 1),
-            Node::Moves(vec![("2".into(), 2)]),
-            Node::Claim("N-b2:b1c1:(b1c1.c1b1.)".into()),
+            Node::Fill("{b1c1}".into(), 2),
+            Node::Moves(vec![("2".into(), 3)]),
+            Node::Claim("N-b2:b1c1:(b1>c1.c1>b1.)".into()),
         ];
         let t2 = c2.to_text();
-        assert!(t2.contains("0 !1,3:1\n") && t2.contains("2 ?N-b2"), "{t2}");
+        assert!(
+            t2.contains("0 !1,3:1\n") && t2.contains("1 +{b1c1}:2\n") && t2.contains("3 ?N-b2"),
+            "{t2}"
+        );
         assert_eq!(Certificate::parse(&t2).unwrap(), c2);
+        assert_eq!((c2.blocks[0].concessions(), c2.blocks[0].fills()), (1, 1));
         for (from, to) in [
             ("0 !1,3:1", "0 !1,3:1 2:1"),
             ("0 !1,3:1", "0 !1,,3:1"),
             ("0 !1,3:1", "0 !1:1 !3:1"),
-            ("2 ?N-b2:b1c1:(b1c1.c1b1.)", "2 ?a ?b"),
+            ("1 +{b1c1}:2", "1 +{b1c1}:2 2:2"),
+            ("1 +{b1c1}:2", "1 2:2 +{b1c1}:2"),
+            ("1 +{b1c1}:2", "1 +:2"),
+            ("1 +{b1c1}:2", "1 +{b1c1}:9"),
+            ("3 ?N-b2:b1c1:(b1>c1.c1>b1.)", "3 ?a ?b"),
         ] {
             assert!(Certificate::parse(&t2.replace(from, to)).is_err(), "{to}");
         }

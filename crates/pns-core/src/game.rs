@@ -234,6 +234,21 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
         )))
     }
 
+    /// Gives `prover` the stones a game-specific `witness` names, after
+    /// checking with the rules alone that they cannot change the result
+    /// for `prover`'s opponent's benefit: e.g. a Hex pair of cells of which
+    /// the prover takes the second whenever the opponent takes the first,
+    /// and where either alone is as good as both. The side to move is
+    /// unchanged. A certificate may fill before any node (`+WITNESS`), so
+    /// that defences into such cells need no proof of their own. Default:
+    /// no fills (an error).
+    fn fill(&mut self, _prover: Side, _witness: &str) -> Result<(), GameError> {
+        Err(GameError::new(format!(
+            "{}: this game has no fills",
+            Self::NAME
+        )))
+    }
+
     /// Checks a *claim*: a game-specific `witness` that `prover` wins from
     /// here whatever the opponent does, e.g. a set of Hex connections with
     /// disjoint carriers, each with a local strategy played out cell by
@@ -294,6 +309,14 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// still holds, and the verifier checks the rest, so a poor suggestion
     /// costs time, never correctness. Default: none.
     fn concessions(&self, _prover: Side, _out: &mut Vec<Self::Move>) {}
+
+    /// A witness for [`Game::fill`] that `prover` may use here, when the
+    /// game's analysis has one. The extractor fills only after a search
+    /// confirms the result still holds, and the verifier checks the rest.
+    /// Default: none.
+    fn fill_witness(&self, _prover: Side) -> Option<String> {
+        None
+    }
 
     /// A witness that `prover` wins from here, for [`Game::check_claim`],
     /// when the game's analysis has a compact one. The extractor checks it

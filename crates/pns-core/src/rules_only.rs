@@ -55,6 +55,10 @@ impl<G: Game> Game for RulesOnly<G> {
         self.0.concede(to, m)
     }
 
+    fn fill(&mut self, prover: Side, witness: &str) -> Result<(), GameError> {
+        self.0.fill(prover, witness)
+    }
+
     fn check_claim(&self, prover: Side, witness: &str) -> Result<(), GameError> {
         self.0.check_claim(prover, witness)
     }

@@ -10,8 +10,9 @@
 //! same position on every path, and a cycle is rejected. A concession node
 //! gives the prover's opponent free moves through the game's rules
 //! ([`Game::concede`]), which refuse them in a game where that would be
-//! unsound; a claim leaf is checked by the game's rules
-//! ([`Game::check_claim`]).
+//! unsound; a fill node gives the prover stones that the game's rules
+//! check cannot hurt it ([`Game::fill`]); a claim leaf is checked by the
+//! game's rules ([`Game::check_claim`]).
 
 use std::collections::HashSet;
 
@@ -77,6 +78,17 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
                     .map_err(|e| format!("node {id}: claim rejected: {e}"))?;
                 checked.leaves += 1;
                 stack.push((id, g, true));
+                continue;
+            }
+            Node::Fill(w, child) => {
+                if g.outcome().is_some() {
+                    return Err(format!("node {id} is a finished game but fills"));
+                }
+                let mut c = g.clone();
+                c.fill(prover, w)
+                    .map_err(|e| format!("node {id}: fill rejected: {e}"))?;
+                stack.push((id, g, true));
+                stack.push((*child, c, false));
                 continue;
             }
             Node::Concede(moves, child) => {

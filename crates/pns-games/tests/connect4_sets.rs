@@ -83,10 +83,10 @@ fn pns_l2_r1() {
 }
 
 #[test]
-fn connect_four_refuses_concessions_and_claims() {
+fn connect_four_refuses_concessions_fills_and_claims() {
     use pns_core::certificate::Node;
     // Connect Four is not monotone (a disc changes where the next one
-    // lands), so its rules must refuse both shortcuts.
+    // lands), so its rules must refuse these shortcuts.
     let pos = "4453";
     let g = ConnectFour::parse_position(pos).unwrap();
     let opts = SolveOptions {
@@ -105,4 +105,8 @@ fn connect_four_refuses_concessions_and_claims() {
     c.blocks[0].nodes[0] = Node::Claim("anything".into());
     let e = verify(&g, &c).unwrap_err();
     assert!(e.contains("no claims"), "{e}");
+    let mut c = cert.clone();
+    c.blocks[0].nodes[0] = Node::Fill("anything".into(), 1);
+    let e = verify(&g, &c).unwrap_err();
+    assert!(e.contains("no fills"), "{e}");
 }

@@ -204,11 +204,19 @@ fn check_hooks(memo: &mut HashMap<Hex, bool>) -> usize {
 
 /// The certificate hooks against exact values at `g` (where the side to
 /// move wins exactly when `wins`), for both players as the prover: a claim
-/// is accepted by the rules-only check and only made for the winner, and a
+/// is accepted by the rules-only check and only made for the winner; a
 /// concession never turns a loss of the prover into a win (Hex is
-/// monotone), whether the analysis suggested it or it is one random cell.
+/// monotone), whether the analysis suggested it or it is one random cell;
+/// a fill the rules accept never does either, whether the analysis
+/// suggested it or it is a random cell or pair of cells; and a claim moved
+/// to a position where the opponent has one more stone is accepted only if
+/// the prover still wins there.
 static CLAIMS: AtomicUsize = AtomicUsize::new(0);
 static CONCESSIONS: AtomicUsize = AtomicUsize::new(0);
+static FILLS: AtomicUsize = AtomicUsize::new(0);
+static RANDOM_FILLS: AtomicUsize = AtomicUsize::new(0);
+/// Claims checked again after an extra opponent stone: rejected, accepted.
+static MOVED_CLAIMS: [AtomicUsize; 2] = [AtomicUsize::new(0), AtomicUsize::new(0)];
 
 fn check_certificate_hooks(g: &Hex, wins: bool, memo: &mut HashMap<Hex, bool>) {
     // Subsample: the claim search and the solves below are not free.
@@ -226,6 +234,24 @@ fn check_certificate_hooks(g: &Hex, wins: bool, memo: &mut HashMap<Hex, bool>) {
             g.check_claim(prover, &w)
                 .unwrap_or_else(|e| panic!("own claim rejected at {g}: {w}: {e}"));
             CLAIMS.fetch_add(1, Ordering::Relaxed);
+            // The same text where the opponent has one more stone: the
+            // checker must accept it only where the prover still wins.
+            let mut empty = Vec::new();
+            g.legal_moves(&mut empty);
+            for &z in &empty {
+                let mut c = *g;
+                c.concede(prover.opponent(), z).unwrap();
+                if c.outcome().is_some() || c.check_claim(prover, &w).is_err() {
+                    MOVED_CLAIMS[0].fetch_add(1, Ordering::Relaxed);
+                    continue;
+                }
+                MOVED_CLAIMS[1].fetch_add(1, Ordering::Relaxed);
+                let prover_wins = lib_solve(&c, memo) == (c.side_to_move() == prover);
+                assert!(
+                    prover_wins,
+                    "claim {w} accepted at {c}, which the prover loses"
+                );
+            }
         }
         let mut suggested = Vec::new();
         g.concessions(prover, &mut suggested);
@@ -240,6 +266,11 @@ fn check_certificate_hooks(g: &Hex, wins: bool, memo: &mut HashMap<Hex, bool>) {
             }
             let mut c = *g;
             for &m in &cells {
+                // Conceding the opponent's captured cells may join its
+                // edges: then the game is over and the prover has lost.
+                if c.outcome().is_some() {
+                    break;
+                }
                 c.concede(prover.opponent(), m).unwrap();
             }
             assert_eq!(c.side_to_move(), g.side_to_move());
@@ -249,6 +280,45 @@ fn check_certificate_hooks(g: &Hex, wins: bool, memo: &mut HashMap<Hex, bool>) {
                 "conceding {cells:?} made {prover:?} win at {g}"
             );
         }
+        check_fills(g, prover, winner, memo);
+    }
+}
+
+/// Fills for `prover` at `g` (won by `winner`): the suggested one must be
+/// accepted, and no accepted one may make `prover` win a lost position.
+fn check_fills(g: &Hex, prover: Side, winner: Side, memo: &mut HashMap<Hex, bool>) {
+    let mut witnesses = Vec::new();
+    if let Some(w) = g.fill_witness(prover) {
+        witnesses.push((w, true));
+    }
+    // A random empty cell, alone and with each empty neighbour.
+    let mut empty = Vec::new();
+    g.legal_moves(&mut empty);
+    if let Some(&x) = empty.get((g.key() >> 16) as usize % empty.len().max(1)) {
+        let name = g.format_move(x);
+        witnesses.push((format!("{{{name}}}"), false));
+        for &y in &empty {
+            witnesses.push((format!("{{{name}{}}}", g.format_move(y)), false));
+        }
+    }
+    for (w, suggested) in witnesses {
+        let mut c = *g;
+        match c.fill(prover, &w) {
+            Ok(()) => {}
+            Err(_) if !suggested => {
+                assert_eq!(c, *g, "a rejected fill changed the position");
+                continue;
+            }
+            Err(e) => panic!("own fill {w} rejected at {g}: {e}"),
+        }
+        let counter = if suggested { &FILLS } else { &RANDOM_FILLS };
+        counter.fetch_add(1, Ordering::Relaxed);
+        assert_eq!(c.side_to_move(), g.side_to_move());
+        let prover_wins_after = lib_solve(&c, memo) == (c.side_to_move() == prover);
+        assert!(
+            !prover_wins_after || winner == prover,
+            "the fill {w} made {prover:?} win at {g}"
+        );
     }
 }
 
@@ -358,13 +428,16 @@ fn hooks_are_exact_on_random_5x5_and_6x6_middle_games() {
     assert!(checked > 10_000, "only {checked} positions checked");
     // The certificate hooks had something to say (other tests add to the
     // counts, so these are lower bounds from this one).
-    let (claims, concessions) = (
-        CLAIMS.load(Ordering::Relaxed),
-        CONCESSIONS.load(Ordering::Relaxed),
-    );
+    let [claims, concessions, fills, random_fills] =
+        [&CLAIMS, &CONCESSIONS, &FILLS, &RANDOM_FILLS].map(|c| c.load(Ordering::Relaxed));
     assert!(
-        claims > 200 && concessions > 200,
-        "{claims} claims, {concessions} concessions"
+        claims > 200 && concessions > 200 && fills > 100 && random_fills > 100,
+        "{claims} claims, {concessions} concessions, {fills} fills, {random_fills} random fills"
+    );
+    let [rejected, accepted] = [0, 1].map(|i| MOVED_CLAIMS[i].load(Ordering::Relaxed));
+    assert!(
+        rejected > 1000 && accepted > 1000,
+        "moved claims: {rejected} rejected, {accepted} accepted"
     );
 }
 

@@ -89,32 +89,53 @@ fn every_5x5_opening_solved() {
 }
 
 #[test]
-fn hex_certificates_claim_and_concede_and_tampering_is_caught() {
+fn hex_certificates_claim_concede_fill_and_tampering_is_caught() {
     use pns_core::certificate::Node;
-    // 6x6 a1: White wins. The certificate ends lines with claims after
-    // concessions, and is small.
-    let g = Hex::parse_position("6 a1").unwrap();
+    // 6x6 b2: Black wins (White, to move, loses). The certificate ends
+    // lines with claims, concedes the cells that cannot matter, fills
+    // Black's captured cells, and is small.
+    let g = Hex::parse_position("6 b2").unwrap();
     let opts = SolveOptions {
         proof: true,
         ..Default::default()
     };
-    let r = solve(&g, "6 a1", &opts, &mut Table::with_mb(64));
+    let r = solve(&g, "6 b2", &opts, &mut Table::with_mb(64));
     let cert = r.certificate.expect("a certificate");
-    assert_eq!(verify(&g, &cert), Ok(Outcome::Win));
+    assert_eq!(verify(&g, &cert), Ok(Outcome::Loss));
     let b = &cert.blocks[0];
     assert!(
-        b.claims() > 100 && b.concessions() > 100,
-        "{} {}",
+        b.claims() > 100 && b.concessions() > 10 && b.fills() > 10,
+        "{} claims, {} concessions, {} fills",
         b.claims(),
-        b.concessions()
+        b.concessions(),
+        b.fills()
     );
-    assert!(b.nodes.len() < 100_000, "{} nodes", b.nodes.len());
+    assert!(b.nodes.len() < 20_000, "{} nodes", b.nodes.len());
+    // Claims use every form: a first move, the opponent's cells, virtual
+    // stones, groups of intrusions and splits.
+    let claims: Vec<&String> = b
+        .nodes
+        .iter()
+        .filter_map(|n| match n {
+            Node::Claim(w) => Some(w),
+            _ => None,
+        })
+        .collect();
+    for form in ["{-", "}{", "[", "]"] {
+        assert!(
+            claims.iter().any(|w| w.contains(form)),
+            "no claim with {form}"
+        );
+    }
+    assert!(claims
+        .iter()
+        .any(|w| w.split_once('>').is_some_and(|(m, _)| m.len() == 2)));
     // The text form round-trips.
     let text = cert.to_text();
     let parsed = pns_core::certificate::Certificate::parse(&text).unwrap();
     assert_eq!(parsed, cert);
-    // Breaking a claim's strategy, or giving away a cell the prover needs,
-    // is caught.
+    // Breaking a claim's strategy, filling a cell the rules do not allow,
+    // or giving away a cell the prover needs, is caught.
     let mut broken = cert.clone();
     let i = broken.blocks[0]
         .nodes
@@ -126,6 +147,17 @@ fn hex_certificates_claim_and_concede_and_tampering_is_caught() {
     }
     assert!(verify(&g, &broken).unwrap_err().contains("claim rejected"));
     let mut broken = cert.clone();
-    broken.blocks[0].nodes[0] = Node::Concede(vec!["a1".into()], 1);
+    let i = broken.blocks[0]
+        .nodes
+        .iter()
+        .position(|n| matches!(n, Node::Fill(..)))
+        .unwrap();
+    if let Node::Fill(w, _) = &mut broken.blocks[0].nodes[i] {
+        // Two cells far apart are no pair.
+        *w = "{a1f6}".into();
+    }
+    assert!(verify(&g, &broken).unwrap_err().contains("fill rejected"));
+    let mut broken = cert.clone();
+    broken.blocks[0].nodes[0] = Node::Concede(vec!["c3".into()], 1);
     assert!(verify(&g, &broken).is_err());
 }

@@ -1,70 +1,26 @@
-//! Finding connection claims ([`super::claim`]) for certificates: a chain
-//! of H-search VCs between the prover's groups with disjoint carriers,
-//! each link's strategy found by a small exhaustive search inside its
-//! carrier.
+//! Finding connection claims ([`super::claim`]) for certificates, from
+//! H-search's own derivation ([`Derivation`]): H-search, run on the board
+//! with the fill-in counted as in the claim (the opponent's captured cells
+//! and the dead cells as its stones, the prover's captured cells as
+//! virtual stones the checker accepts), records how each connection was
+//! found, and the claim writes the AND rule as a split into links and the
+//! OR rule as groups of intrusions answered by an SC's key.
 //!
 //! Writing the links out separately is what keeps Hex certificates small:
 //! a position-by-position proof of the whole connection has a node for
 //! every combination of the links' states (a product), the claim has the
 //! links' strategies side by side (a sum).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use pns_core::Side;
 
 use super::claim::{edge_names, Board, End};
 use super::geometry::{bits, Bits};
+use super::hsearch::{HSearch, How, Rec};
 use super::position::{Hex, BLACK};
 
-/// Largest carrier whose strategy is searched (the search is exponential
-/// in it).
-const MAX_LINK_CARRIER: u32 = 12;
-/// Most positions one link's strategy search may visit.
-const MAX_STATES: usize = 2_000;
-/// Longest strategy text kept for one link (it is a tree, so shared
-/// positions are written out again).
-const MAX_TEXT: usize = 20_000;
-/// Most partial chains the chain search extends.
-const MAX_CHAIN_STEPS: usize = 100;
-
-/// One link's strategy search: the opponent moves inside `carrier`, the
-/// prover answers inside it, until `a` and `b` are joined.
-struct Local<'a> {
-    board: Board<'a>,
-    a: End,
-    b: End,
-    /// Whether (own, free) wins for the prover, opponent to move.
-    memo: HashMap<(Bits, Bits), bool, BuildHasherDefault<MixHasher>>,
-}
-
-/// A fast hasher for the strategy search's bitboard keys (the default
-/// SipHash took a quarter of the extraction time).
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(w));
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0 ^ self.0 >> 29
-    }
-}
+/// Longest claim written from a derivation (sub-connections used twice are
+/// written twice).
+const MAX_DERIVED_TEXT: usize = 100_000;
 
 /// Appends the name of cell `i` (as `Hex::format_cell`) without allocating.
 fn push_cell(out: &mut String, i: usize) {
@@ -76,256 +32,294 @@ fn push_cell(out: &mut String, i: usize) {
     out.push((b'0' + (y % 10) as u8) as char);
 }
 
-impl Local<'_> {
-    fn joined(&self, own: Bits) -> bool {
-        self.board.joined(own, self.a, self.b)
-    }
-
-    /// The answers to try after an intrusion at `e`: the cells next to it
-    /// first (most links are bridges and edge templates).
-    fn answers(&self, e: usize, free: Bits) -> impl Iterator<Item = usize> + 'static {
-        let near = self.board.g.spread(1 << e) & free;
-        bits(near).chain(bits(free & !near & !(1 << e)))
-    }
-
-    /// Whether the prover holds the link; `None` when the budget ran out.
-    fn wins(&mut self, own: Bits, free: Bits) -> Option<bool> {
-        if self.joined(own) {
-            return Some(true);
-        }
-        if free == 0 {
-            return Some(false);
-        }
-        if let Some(&w) = self.memo.get(&(own, free)) {
-            return Some(w);
-        }
-        if self.memo.len() >= MAX_STATES {
-            return None;
-        }
-        let mut all = true;
-        for e in bits(free) {
-            let mut held = false;
-            for r in self.answers(e, free) {
-                let rest = free & !(1 << e | 1 << r);
-                if self.wins(own | 1 << r, rest)? {
-                    held = true;
-                    break;
-                }
-            }
-            if !held {
-                all = false;
-                break;
-            }
-        }
-        self.memo.insert((own, free), all);
-        Some(all)
-    }
-
-    /// Writes the strategy of a won state (see the claim format).
-    fn write(&self, own: Bits, free: Bits, out: &mut String) -> Option<()> {
-        if out.len() > MAX_TEXT {
-            return None;
-        }
-        if self.joined(own) {
-            out.push('.');
-            return Some(());
-        }
-        out.push('(');
-        for e in bits(free) {
-            let r = self.answers(e, free).find(|&r| {
-                let rest = free & !(1 << e | 1 << r);
-                self.joined(own | 1 << r) || self.memo.get(&(own | 1 << r, rest)) == Some(&true)
-            })?;
-            push_cell(out, e);
-            push_cell(out, r);
-            self.write(own | 1 << r, free & !(1 << e | 1 << r), out)?;
-        }
-        out.push(')');
-        Some(())
-    }
-}
-
 impl Hex {
     /// A claim that `prover` wins here (see [`super::claim`]), when
-    /// H-search finds a chain of VCs joining its edges whose links are
-    /// small enough to write out.
+    /// H-search finds a connection between its edges that wins from here,
+    /// written out from its derivation.
     ///
-    /// H-search runs on the board after fill-in ([`super::inferior`]):
-    /// dead cells and the opponent's captured cells go to the opponent (no
-    /// carrier may then use them, which is always safe), the prover's
-    /// captured cells to the prover. Those are empty on the real board, so
-    /// each link takes the prover's captured cells next to it into its
-    /// carrier, and its strategy is searched on the real board: the claim
-    /// never rests on the fill-in, only on strategies checked cell by cell.
+    /// The claim counts the fill-in ([`super::inferior`]) as the solver's
+    /// analysis does, in forms the checker accepts without it: the
+    /// opponent's captured cells and the dead cells as the opponent's
+    /// (`{-...}`: a dead cell helps neither side), then the prover's
+    /// captured cells as virtual stones, each pair checked by the rules.
     pub(crate) fn connection_claim(&self, prover: Side) -> Option<String> {
         if self.winner.is_some() {
             return None;
         }
-        let own = self.stones(prover);
         let f = super::inferior::fill_in(self.geom, self.black, self.white);
         let (mine, theirs) = if prover == BLACK {
             (f.black, f.white)
         } else {
             (f.white, f.black)
         };
-        let opp = self.stones(prover.opponent()) | f.dead | theirs;
-        // First without the prover's captured cells (all links are then
-        // H-search's own), then with them.
-        [0, mine]
-            .into_iter()
-            .find_map(|captured| self.claim_with(prover, own, captured, opp))
+        let opp_cells = theirs | f.dead;
+        let (virt_text, virt) = self.virtual_stones(prover, mine, opp_cells);
+        let own = self.stones(prover) | virt;
+        let claim = if self.geom.joins(own, self.geom.edges(prover == BLACK)) {
+            // The virtual stones join the edges already.
+            let (a, b) = edge_names(prover);
+            format!("{}-{}::.", a as char, b as char)
+        } else {
+            self.derived_claim(prover, own, self.stones(prover.opponent()) | opp_cells)?
+        };
+        let mut text = String::new();
+        // A first move comes first.
+        let rest = match claim.split_once('>') {
+            Some((first, rest)) if !first.contains(':') => {
+                text.push_str(first);
+                text.push('>');
+                rest
+            }
+            _ => &claim,
+        };
+        if opp_cells != 0 {
+            text.push_str("{-");
+            for c in bits(opp_cells) {
+                push_cell(&mut text, c);
+            }
+            text.push('}');
+        }
+        text.push_str(&virt_text);
+        text.push_str(rest);
+        Some(text)
     }
 
-    /// [`Hex::connection_claim`] with H-search on `own | captured` against
-    /// `opp`.
-    fn claim_with(&self, prover: Side, own: Bits, captured: Bits, opp: Bits) -> Option<String> {
+    /// A fill ([`pns_core::Game::fill`]) for `prover`: its captured cells
+    /// that the rules accept as virtual stones, with the opponent's stones
+    /// as they are; `None` when there are none.
+    pub(crate) fn fill_for(&self, prover: Side) -> Option<String> {
+        if self.winner.is_some() {
+            return None;
+        }
+        let f = super::inferior::fill_in(self.geom, self.black, self.white);
+        let mine = if prover == BLACK { f.black } else { f.white };
+        let (text, cells) = self.virtual_stones(prover, mine, 0);
+        (cells != 0).then_some(text)
+    }
+
+    /// The virtual stones (see [`super::claim`]) `prover` may take among
+    /// `cand` (its captured cells) when the opponent has `theirs` too:
+    /// pairs of adjacent cells first, then single cells, each checked as
+    /// the claim checker will, with the ones taken before. Their text and
+    /// cells.
+    fn virtual_stones(&self, prover: Side, cand: Bits, theirs: Bits) -> (String, Bits) {
         let g = self.geom;
-        let (groups, links) = self.group_links(prover, own | captured, opp)?;
-        let mut links: Vec<(usize, usize, Bits)> = links
-            .into_iter()
-            .filter(|l| l.2.count_ones() <= MAX_LINK_CARRIER)
-            .collect();
-        links.sort_by_key(|l| l.2.count_ones());
-        let builder = Builder {
-            hex: self,
-            prover,
-            own,
-            captured,
-            groups,
-            board: Board {
-                g,
-                edges: g.edges(prover == BLACK),
-            },
+        let board = Board {
+            g,
+            edges: g.edges(prover == BLACK),
         };
-        let mut written: HashMap<(usize, Bits), Option<(String, Bits)>> = HashMap::new();
-        let mut write = |k: usize, used: Bits| {
-            let carrier = builder.carrier(links[k], used);
-            written
-                .entry((k, carrier))
-                .or_insert_with(|| builder.write(links[k], carrier))
-                .clone()
+        let opp = self.stones(prover.opponent()) | theirs;
+        let mut own = self.stones(prover);
+        let mut text = String::new();
+        let mut taken: Bits = 0;
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for x in bits(cand & !taken) {
+                if taken >> x & 1 != 0 {
+                    continue;
+                }
+                let pair = bits(g.neighbours(1 << x) & cand & !taken).find(|&y| {
+                    board.useless(x, own | 1 << y, opp) && board.useless(y, own | 1 << x, opp)
+                });
+                if let Some(y) = pair {
+                    text.push('{');
+                    push_cell(&mut text, x);
+                    push_cell(&mut text, y);
+                    text.push('}');
+                    taken |= 1 << x | 1 << y;
+                    own |= 1 << x | 1 << y;
+                    grew = true;
+                }
+            }
+        }
+        for x in bits(cand & !taken) {
+            if board.useless(x, own, opp) {
+                text.push('{');
+                push_cell(&mut text, x);
+                text.push('}');
+                taken |= 1 << x;
+                own |= 1 << x;
+            }
+        }
+        (text, taken)
+    }
+
+    /// A claim written from the derivation of a connection H-search finds
+    /// for `prover` with stones `own` against `opp` ([`Derivation`]): a VC
+    /// between the edges, or with `prover` to move an SC after its key.
+    fn derived_claim(&self, prover: Side, own: Bits, opp: Bits) -> Option<String> {
+        let board = Board {
+            g: self.geom,
+            edges: self.geom.edges(prover == BLACK),
         };
-        let mut texts = Vec::new();
-        let mut steps = 0;
-        chain(&links, 0, 1, 0, &mut texts, &mut steps, &mut write).then(|| texts.join(";"))
+        self.recorded_hsearch(prover, own, opp, |h, conns| {
+            let mut d = Derivation {
+                h,
+                board,
+                prover,
+                out: String::new(),
+            };
+            let mut vcs = conns.vc[..conns.nvc].to_vec();
+            vcs.sort_by_key(|c| c.count_ones());
+            for c in vcs {
+                d.out.clear();
+                if d.link(0, 1, c, own).is_some() {
+                    return Some(d.out);
+                }
+            }
+            if prover != self.to_move() {
+                return None;
+            }
+            let mut scs: Vec<Rec> = h
+                .recs(0, 1)
+                .iter()
+                .filter(|r| r.key.is_some())
+                .copied()
+                .collect();
+            scs.sort_by_key(|r| r.carrier.count_ones());
+            for sc in scs {
+                d.out.clear();
+                let key = sc.key.expect("an SC");
+                push_cell(&mut d.out, key as usize);
+                d.out.push('>');
+                let own = own | 1 << key;
+                if d.board.joined(own, End::EdgeA, End::EdgeB) {
+                    let (a, b) = edge_names(prover);
+                    d.out.push_str(&format!("{}-{}::.", a as char, b as char));
+                    return Some(d.out);
+                }
+                if d.split(0, 1, sc.how, own).is_some() {
+                    return Some(d.out);
+                }
+            }
+            None
+        })
+        .flatten()
     }
 }
 
-/// What writing one link needs.
-struct Builder<'a> {
-    hex: &'a Hex,
-    prover: Side,
-    /// The prover's stones on the real board.
-    own: Bits,
-    /// The prover's captured cells (empty on the real board).
-    captured: Bits,
-    /// The stones of each H-search group point (after fill-in).
-    groups: Vec<Bits>,
+/// Writes connections from an H-search record ([`HSearch::run_recorded`])
+/// as claim text (see [`super::claim`]).
+struct Derivation<'a> {
+    h: &'a HSearch,
     board: Board<'a>,
+    prover: Side,
+    out: String,
 }
 
-impl Builder<'_> {
-    /// The end of a link at group point `p`: an edge, or a real stone of
-    /// the group (`None` when the group is all fill-in).
-    fn end(&self, p: usize) -> Option<End> {
+impl Derivation<'_> {
+    /// The claim's name for H-search point `p`: an edge, a stone of a
+    /// group, or an empty-cell point (the prover's stone by the time the
+    /// derivation uses it as an end: it is the key of an enclosing SC).
+    fn end(&self, p: usize) -> End {
         match p {
-            0 => Some(End::EdgeA),
-            1 => Some(End::EdgeB),
-            _ => {
-                let real = self.groups[p] & self.own;
-                (real != 0).then(|| End::Stone(real.trailing_zeros() as u8))
+            0 => End::EdgeA,
+            1 => End::EdgeB,
+            _ if p < self.h.group_count() => {
+                End::Stone(self.h.group_stones(p).trailing_zeros() as u8)
             }
+            _ => End::Stone(self.h.point_cell(p)),
         }
     }
 
-    /// The real-board carrier of link `(x, y, c)` when `used` is taken: `c`
-    /// and the free captured cells next to it or to its end groups.
-    fn carrier(&self, (x, y, c): (usize, usize, Bits), used: Bits) -> Bits {
-        let g = self.hex.geom;
-        let near = g.spread(c | self.groups[x] | self.groups[y]) | c;
-        c | (near & self.captured & !used)
+    fn push_end(&mut self, p: usize) {
+        let (a, b) = edge_names(self.prover);
+        match self.end(p) {
+            End::EdgeA => self.out.push(a as char),
+            End::EdgeB => self.out.push(b as char),
+            End::Stone(c) => push_cell(&mut self.out, c as usize),
+        }
     }
 
-    /// The link's text and carrier, when its strategy is found in budget.
-    fn write(&self, (x, y, _): (usize, usize, Bits), carrier: Bits) -> Option<(String, Bits)> {
-        if carrier.count_ones() > MAX_LINK_CARRIER {
+    /// Writes the link for VC(`x`, `y`, `carrier`) with the prover's stones
+    /// `own`.
+    fn link(&mut self, x: usize, y: usize, carrier: Bits, own: Bits) -> Option<()> {
+        if self.out.len() > MAX_DERIVED_TEXT {
             return None;
         }
-        let mut local = Local {
-            board: self.board,
-            a: self.end(x)?,
-            b: self.end(y)?,
-            memo: HashMap::default(),
-        };
-        if !local.wins(self.own, carrier)? {
-            return None;
+        self.push_end(x);
+        self.out.push('-');
+        self.push_end(y);
+        self.out.push(':');
+        for c in bits(carrier) {
+            push_cell(&mut self.out, c);
         }
-        let mut s = String::new();
-        let (name_a, name_b) = edge_names(self.prover);
-        for (i, e) in [local.a, local.b].into_iter().enumerate() {
-            if i == 1 {
-                s.push('-');
+        self.out.push(':');
+        if self.board.joined(own, self.end(x), self.end(y)) {
+            self.out.push('.');
+            return Some(());
+        }
+        let rec = *self
+            .h
+            .recs(x, y)
+            .iter()
+            .find(|r| r.key.is_none() && r.carrier == carrier)?;
+        match rec.how {
+            // Adjacent points are joined once both are the prover's.
+            How::Base => None,
+            How::And { .. } => {
+                self.out.push('[');
+                self.split(x, y, rec.how, own)?;
+                self.out.push(']');
+                Some(())
             }
-            match e {
-                End::EdgeA => s.push(name_a as char),
-                End::EdgeB => s.push(name_b as char),
-                End::Stone(cell) => push_cell(&mut s, cell as usize),
-            }
+            How::Or => self.or(x, y, carrier, own),
         }
-        s.push(':');
-        for cell in bits(carrier) {
-            push_cell(&mut s, cell);
-        }
-        s.push(':');
-        local.write(self.own, carrier, &mut s)?;
-        Some((s, carrier))
     }
-}
 
-/// Extends the chain (link texts in `texts`) from group point `at` to
-/// point 1 (the second edge), depth first, with links whose carriers avoid
-/// `used` and whose far ends are not in `visited`; `write` gives a link's
-/// text and real carrier, or `None`.
-fn chain(
-    links: &[(usize, usize, Bits)],
-    at: usize,
-    visited: u128,
-    used: Bits,
-    texts: &mut Vec<String>,
-    steps: &mut usize,
-    write: &mut impl FnMut(usize, Bits) -> Option<(String, Bits)>,
-) -> bool {
-    for (k, &(x, y, c)) in links.iter().enumerate() {
-        let other = match (x == at, y == at) {
-            (true, _) => y,
-            (_, true) => x,
-            _ => continue,
+    /// Writes the AND rule `how` of a connection between `x` and `y` as its
+    /// two links (the caller puts `[...]` around them inside a strategy).
+    fn split(&mut self, x: usize, y: usize, how: How, own: Bits) -> Option<()> {
+        let How::And { e, m, ce, cw } = how else {
+            return None;
         };
-        if c & used != 0 || visited >> other & 1 != 0 {
-            continue;
-        }
-        *steps += 1;
-        if *steps > MAX_CHAIN_STEPS {
-            return false;
-        }
-        let Some((text, carrier)) = write(k, used) else {
-            continue;
-        };
-        texts.push(text);
-        if other == 1
-            || chain(
-                links,
-                other,
-                visited | 1 << other,
-                used | carrier,
-                texts,
-                steps,
-                write,
-            )
-        {
-            return true;
-        }
-        texts.pop();
+        let (e, m) = (e as usize, m as usize);
+        let w = if e == x { y } else { x };
+        self.link(e, m, ce, own)?;
+        self.out.push(';');
+        self.link(m, w, cw, own)
     }
-    false
+
+    /// Writes the OR rule for VC(`x`, `y`, `carrier`): every cell of the
+    /// carrier misses the carrier of some recorded SC inside it, whose key
+    /// answers it; the SC's two links follow.
+    fn or(&mut self, x: usize, y: usize, carrier: Bits, own: Bits) -> Option<()> {
+        let mut scs: Vec<Rec> = self
+            .h
+            .recs(x, y)
+            .iter()
+            .filter(|r| r.key.is_some() && r.carrier & !carrier == 0)
+            .copied()
+            .collect();
+        scs.sort_by_key(|r| r.carrier.count_ones());
+        self.out.push('(');
+        let mut left = carrier;
+        while left != 0 {
+            let sc = *scs
+                .iter()
+                .max_by_key(|r| (left & !r.carrier).count_ones())?;
+            let group = left & !sc.carrier;
+            if group == 0 {
+                return None;
+            }
+            left &= sc.carrier;
+            for c in bits(group) {
+                push_cell(&mut self.out, c);
+            }
+            self.out.push('>');
+            let key = sc.key.expect("an SC");
+            push_cell(&mut self.out, key as usize);
+            let own = own | 1 << key;
+            if self.board.joined(own, self.end(x), self.end(y)) {
+                self.out.push('.');
+            } else {
+                self.out.push('[');
+                self.split(x, y, sc.how, own)?;
+                self.out.push(']');
+            }
+        }
+        self.out.push(')');
+        Some(())
+    }
 }

@@ -52,6 +52,8 @@
 //! per unordered pair, in buffers kept from one call to the next (only the
 //! counts are cleared). A work budget bounds the worst case.
 
+use std::collections::HashMap;
+
 use super::geometry::{bits, Bits, Geom};
 
 /// Most VCs kept per pair of points.
@@ -110,9 +112,29 @@ impl EdgeConns {
     }
 }
 
-/// The stones of each group point and the VCs `(x, y, carrier)` between
-/// group points (see [`HSearch::group_links`]).
-pub(crate) type GroupLinks = (Vec<Bits>, Vec<(usize, usize, Bits)>);
+/// How a connection was found: its derivation, kept by
+/// [`HSearch::run_recorded`] so that a certificate can write the
+/// connection's strategy out (`claim_build`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum How {
+    /// The two points are adjacent.
+    Base,
+    /// The AND rule through midpoint `m`: VC(`e`, `m`, `ce`) and VC(`m`, w,
+    /// `cw`), with w the connection's other end. For an SC, `m` is the key.
+    And { e: u8, m: u8, ce: Bits, cw: Bits },
+    /// The OR rule: SCs between the same points whose carriers lie inside
+    /// this one's and have no common cell (found again from the record).
+    Or,
+}
+
+/// One recorded connection between a pair of points.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rec {
+    pub carrier: Bits,
+    /// The key cell (index) of an SC; `None` for a VC.
+    pub key: Option<u8>,
+    pub how: How,
+}
 
 /// Reusable buffers for [`HSearch::run`].
 pub(crate) struct HSearch {
@@ -120,7 +142,7 @@ pub(crate) struct HSearch {
     /// The cell of each empty-cell point (one bit), 0 for a group.
     cell: [Bits; MAX_POINTS],
     /// The stones of each group point (the edge groups' stones for 0 and
-    /// 1), for [`HSearch::group_links`].
+    /// 1), for [`HSearch::group_stones`].
     stones: [Bits; MAX_POINTS],
     /// Number of group points (edges included).
     groups: usize,
@@ -138,6 +160,11 @@ pub(crate) struct HSearch {
     done: bool,
     work: u32,
     p: Params,
+    /// Whether connections are recorded in `recs` (certificates only: the
+    /// solver's searches pay one branch per connection for it).
+    record: bool,
+    /// Every connection added, by pair slot, never removed.
+    recs: HashMap<usize, Vec<Rec>>,
 }
 
 impl Default for HSearch {
@@ -164,6 +191,8 @@ impl Default for HSearch {
                 stop_on_full: false,
                 max_work: 0,
             },
+            record: false,
+            recs: HashMap::new(),
         }
     }
 }
@@ -196,6 +225,29 @@ impl HSearch {
         p: Params,
     ) -> EdgeConns {
         self.p = p;
+        self.record = false;
+        self.search(g, own, opp, edges)
+    }
+
+    /// [`HSearch::run`], recording how every connection was found
+    /// ([`HSearch::recs`]).
+    pub fn run_recorded(
+        &mut self,
+        g: &Geom,
+        own: Bits,
+        opp: Bits,
+        edges: (Bits, Bits),
+        p: Params,
+    ) -> EdgeConns {
+        self.p = p;
+        self.record = true;
+        self.recs.clear();
+        let out = self.search(g, own, opp, edges);
+        self.record = false;
+        out
+    }
+
+    fn search(&mut self, g: &Geom, own: Bits, opp: Bits, edges: (Bits, Bits)) -> EdgeConns {
         self.setup(g, own, opp, edges);
         self.close();
         let i = self.idx(0, 1);
@@ -210,23 +262,38 @@ impl HSearch {
         out
     }
 
-    /// After [`HSearch::run`]: the stones of each group point (points
-    /// 0 and 1 are the edges, with the stones chained to them), and every
-    /// VC found between two group points as `(x, y, carrier)`. A certificate
-    /// chains these into a connection between the edges
-    /// ([`super::claim`]).
-    pub fn group_links(&self) -> GroupLinks {
-        let groups = self.stones[..self.groups].to_vec();
-        let mut links = Vec::new();
-        for x in 0..self.groups {
-            for y in x + 1..self.groups {
-                let i = self.idx(x, y);
-                for &c in &self.vc[i][..self.vc_n[i] as usize] {
-                    links.push((x, y, c));
-                }
-            }
+    /// After [`HSearch::run_recorded`]: the connections found between
+    /// points `x` and `y`, with their derivations.
+    pub fn recs(&self, x: usize, y: usize) -> &[Rec] {
+        self.recs.get(&self.idx(x, y)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The number of group points (the edges included); the points after
+    /// them are empty cells.
+    pub fn group_count(&self) -> usize {
+        self.groups
+    }
+
+    /// The stones of group point `p`.
+    pub fn group_stones(&self, p: usize) -> Bits {
+        self.stones[p]
+    }
+
+    /// The cell (index) of empty-cell point `p`.
+    pub fn point_cell(&self, p: usize) -> u8 {
+        self.cell[p].trailing_zeros() as u8
+    }
+
+    /// Records connection `(x, y, carrier)` when recording.
+    #[inline]
+    fn note(&mut self, x: usize, y: usize, carrier: Bits, key: Option<u8>, how: How) {
+        if self.record {
+            let i = self.idx(x, y);
+            self.recs
+                .entry(i)
+                .or_default()
+                .push(Rec { carrier, key, how });
         }
-        (groups, links)
     }
 
     fn setup(&mut self, g: &Geom, own: Bits, opp: Bits, (ea, eb): (Bits, Bits)) {
@@ -277,7 +344,9 @@ impl HSearch {
         for (gp, &cells) in adj.iter().enumerate().take(groups) {
             for c in bits(cells) {
                 let q = self.point_of[c] as usize;
-                self.add_vc(gp, q, 0);
+                if self.add_vc(gp, q, 0) {
+                    self.note(gp, q, 0, None, How::Base);
+                }
             }
         }
         for c in bits(empty) {
@@ -285,7 +354,9 @@ impl HSearch {
             for d in bits(g.spread(1 << c) & empty) {
                 if d > c {
                     let r = self.point_of[d] as usize;
-                    self.add_vc(q, r, 0);
+                    if self.add_vc(q, r, 0) {
+                        self.note(q, r, 0, None, How::Base);
+                    }
                 }
             }
         }
@@ -323,10 +394,18 @@ impl HSearch {
                         if size(u) > self.p.max_carrier {
                             continue;
                         }
+                        let how = How::And {
+                            e: e as u8,
+                            m: m as u8,
+                            ce: c,
+                            cw: c2,
+                        };
                         if mcell == 0 {
-                            self.add_vc(e, w, u);
+                            if self.add_vc(e, w, u) {
+                                self.note(e, w, u, None, how);
+                            }
                         } else {
-                            self.add_sc(e, w, u, m);
+                            self.add_sc(e, w, u, m, how);
                         }
                         if self.done {
                             return;
@@ -398,7 +477,7 @@ impl HSearch {
 
     /// Adds SC(x, y, c) with key at point `kp` (an empty cell in `c`) unless
     /// it is redundant, then tries the OR rule with it.
-    fn add_sc(&mut self, x: usize, y: usize, c: Bits, kp: usize) {
+    fn add_sc(&mut self, x: usize, y: usize, c: Bits, kp: usize, how: How) {
         let i = self.idx(x, y);
         for &o in &self.vc[i][..self.vc_n[i] as usize] {
             if o & !c == 0 {
@@ -437,6 +516,7 @@ impl HSearch {
         self.sc[i][slot] = c;
         self.sc_key[i][slot] = key;
         self.sc_n[i] = k as u8;
+        self.note(x, y, c, Some(key), how);
         self.work += 1;
         if i == self.idx(0, 1) && self.p.stop_on_semi {
             self.done = true;
@@ -479,7 +559,9 @@ impl HSearch {
                 continue;
             }
             if i2 == 0 {
-                self.add_vc(x, y, u2);
+                if self.add_vc(x, y, u2) {
+                    self.note(x, y, u2, None, How::Or);
+                }
                 return true;
             }
             if used + 1 < self.p.max_or && self.or_rule(x, y, list, skip, i2, u2, j + 1, used + 1) {

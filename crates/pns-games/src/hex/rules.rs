@@ -210,6 +210,31 @@ impl Game for Hex {
         }
     }
 
+    /// Virtual stones ([`super::claim`]): dead-to-the-prover cells and
+    /// captured pairs, checked with the rules only, become the prover's
+    /// stones (no turn passes).
+    fn fill(&mut self, prover: Side, witness: &str) -> Result<(), GameError> {
+        let cells = self.check_fill(prover, witness)?;
+        for c in bits(cells) {
+            // Once the prover's stones join its edges it has won; the rest
+            // of the fill changes nothing.
+            if self.winner.is_some() {
+                break;
+            }
+            Hex::concede(self, prover, Cell(c as u8))?;
+        }
+        Ok(())
+    }
+
+    /// Under `Connections`, the prover's captured cells that the rules
+    /// accept as virtual stones ([`Hex::fill_for`]).
+    fn fill_witness(&self, prover: Side) -> Option<String> {
+        match self.analysis {
+            Analysis::Connections => self.fill_for(prover),
+            _ => None,
+        }
+    }
+
     /// Connection claims ([`super::claim`]), checked with the rules only.
     fn check_claim(&self, prover: Side, witness: &str) -> Result<(), GameError> {
         self.check_connection_claim(prover, witness)

@@ -54,7 +54,7 @@ use pns_core::{Outcome, Side};
 #[cfg(test)]
 use super::geometry::bits;
 use super::geometry::Bits;
-use super::hsearch::{EdgeConns, GroupLinks, HSearch, Params};
+use super::hsearch::{EdgeConns, HSearch, Params};
 use super::inferior::{self, FillIn};
 use super::position::{Hex, BLACK};
 
@@ -262,13 +262,28 @@ impl Hex {
         }))
     }
 
-    /// H-search for `side` with stones `own` against `opp`, run to the end
-    /// (no early stop): the stones of each group point and the VCs between
-    /// group points ([`HSearch::group_links`]); `None` when `own` already
-    /// joins the side's edges.
-    pub(crate) fn group_links(&self, side: Side, own: Bits, opp: Bits) -> Option<GroupLinks> {
-        self.hsearch(side, own, opp, THEIRS, HSearch::group_links)
-            .map(|(_, links)| links)
+    /// H-search for `side` with stones `own` against `opp` that records
+    /// how it found each connection ([`HSearch::run_recorded`]), stopping
+    /// at a connection between the edges that wins from here (an SC counts
+    /// only when `side` is to move); `then` reads the record. `None` when
+    /// `own` already joins the side's edges.
+    pub(crate) fn recorded_hsearch<T>(
+        &self,
+        side: Side,
+        own: Bits,
+        opp: Bits,
+        then: impl FnOnce(&HSearch, &EdgeConns) -> T,
+    ) -> Option<T> {
+        let edges = self.geom.edges(side == BLACK);
+        if self.geom.joins(own, edges) {
+            return None;
+        }
+        let p = if side == self.to_move() { MINE } else { FULL };
+        Some(HS.with(|h| {
+            let mut h = h.borrow_mut();
+            let conns = h.run_recorded(self.geom, own, opp, edges, p);
+            then(&h, &conns)
+        }))
     }
 
     /// Rules 3 to 5 of the module documentation (1 and 2 are done), on the
@@ -327,24 +342,29 @@ impl Hex {
     }
 
     /// The empty cells `prover` can concede here (see
-    /// [`pns_core::Game::concessions`]): when H-search finds `prover` a
-    /// connection between its edges that wins from here (a VC, or an SC
-    /// when `prover` is to move), every empty cell outside the smallest such
-    /// carrier and outside the fill-in. The opponent's stones there cannot
-    /// break the connection, whose defence stays inside its carrier (see
-    /// [`super::hsearch`]); filled-in cells are kept because the analysis
-    /// counted them as stones. Empty when there is no such connection.
+    /// [`pns_core::Game::concessions`]): the opponent's captured cells and
+    /// the dead cells (filling them with the opponent's stones keeps the
+    /// value: the fill-in argument, see [`super::inferior`]), and, when
+    /// H-search finds `prover` a connection between its edges that wins
+    /// from here (a VC, or an SC when `prover` is to move), every empty
+    /// cell outside the smallest such carrier and outside the fill-in. The
+    /// opponent's stones there cannot break the connection, whose defence
+    /// stays inside its carrier (see [`super::hsearch`]); the prover's
+    /// captured cells are kept because the analysis counted them as
+    /// stones.
     pub(crate) fn concessions_for(&self, prover: Side) -> Bits {
         if self.winner.is_some() {
             return 0;
         }
         let f = inferior::fill_in(self.geom, self.black, self.white);
+        let theirs = if prover == BLACK { f.white } else { f.black };
+        let filled = theirs | f.dead;
         let (own, opp) = self.filled_for(prover, &f);
         let to_move = prover == self.to_move();
         let params = if to_move { MINE } else { FULL };
         let keep = match self.connections_with(prover, own, opp, params) {
             // The filled position is joined already: keep the fill-in.
-            None => 0,
+            None => return filled,
             Some(c) => {
                 let semis = if to_move { &c.sc[..c.nsc] } else { &[] };
                 match c.vc[..c.nvc]
@@ -353,11 +373,11 @@ impl Hex {
                     .min_by_key(|b| b.count_ones())
                 {
                     Some(&carrier) => carrier,
-                    None => return 0,
+                    None => return filled,
                 }
             }
         };
-        self.empty_cells() & !(keep | f.all())
+        filled | (self.empty_cells() & !(keep | f.all()))
     }
 
     /// The cells of `cand` in the order a winning side should try them,
