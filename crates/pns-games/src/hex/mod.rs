@@ -27,10 +27,11 @@
 //!   must-play region of the opponent's connections, and inferior-cell
 //!   fill-in (dead and captured cells, module `inferior`). A connection
 //!   between the mover's edges is a known win. Certificates end such a
-//!   line with a *claim* (module `claim`): the connection's links with
-//!   disjoint carriers, each strategy written out and checked by the rules
-//!   (module `claim_build` finds them); cells outside a connection may be
-//!   *conceded* ([`Hex::concede`]).
+//!   line with a *claim* (module `claim`): the connection as H-search
+//!   derived it, every link's strategy written out and checked by the
+//!   rules (module `claim_build` writes them); cells that cannot matter
+//!   may be *conceded* ([`Hex::concede`]) and the prover's captured pairs
+//!   *filled* ([`pns_core::Game::fill`]).
 //! * `Threats`: winning cells and double threats only (the must-play region
 //!   of the opponent's double threats); no claims.
 //! * `Rules` ([`Hex::with_plain_search`]): the rules-only defaults, for the

@@ -199,18 +199,19 @@ impl Game for Hex {
         Hex::concede(self, to, m)
     }
 
-    /// Under `Connections`: when `prover` holds a connection between its
-    /// edges (a VC, or an SC with `prover` to move), every empty cell
-    /// outside its carrier and the filled-in cells (see
-    /// [`Hex::concessions_for`]). A certificate then plays out only the
-    /// defences inside the carrier, which keeps it small.
+    /// Under `Connections`: the opponent's captured cells and the dead
+    /// cells, and when `prover` holds a connection between its edges (a VC,
+    /// or an SC with `prover` to move) every empty cell outside its carrier
+    /// and the prover's captured cells (see [`Hex::concessions_for`]). A
+    /// certificate then plays out only the defences that matter, which
+    /// keeps it small.
     fn concessions(&self, prover: Side, out: &mut Vec<Cell>) {
         if self.analysis == Analysis::Connections {
             out.extend(self.cells_of(self.concessions_for(prover)));
         }
     }
 
-    /// Virtual stones ([`super::claim`]): dead-to-the-prover cells and
+    /// Virtual stones ([`super::claim`]): cells useless to the prover and
     /// captured pairs, checked with the rules only, become the prover's
     /// stones (no turn passes).
     fn fill(&mut self, prover: Side, witness: &str) -> Result<(), GameError> {
@@ -240,9 +241,8 @@ impl Game for Hex {
         self.check_connection_claim(prover, witness)
     }
 
-    /// Under `Connections`, a chain of H-search VCs joining `prover`'s
-    /// edges with each link's strategy written out
-    /// ([`Hex::connection_claim`]).
+    /// Under `Connections`, a connection H-search finds between `prover`'s
+    /// edges, written out from its derivation ([`Hex::connection_claim`]).
     fn claim(&self, prover: Side) -> Option<String> {
         match self.analysis {
             Analysis::Connections => self.connection_claim(prover),

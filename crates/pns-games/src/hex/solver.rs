@@ -34,9 +34,11 @@
 //! against every defence made certificates exponential (5x5 `c3`: 3.3M
 //! nodes). So certificates do not trust this analysis but end such lines
 //! with a connection *claim* that the rules check link by link (modules
-//! `claim` and `claim_build`), after conceding the cells outside the
-//! connection's carrier ([`Hex::concessions_for`]): 5x5 `c3` is then a
-//! one-node certificate.
+//! `claim` and `claim_build`: H-search's derivation written out), after
+//! conceding the cells that cannot matter ([`Hex::concessions_for`]) and
+//! filling the prover's captured pairs ([`Hex::fill_for`]): 5x5 `c3` is
+//! then a one-node certificate, and no 6x6 opening needs more than 24k
+//! nodes.
 //!
 //! # Cache
 //!
