@@ -532,7 +532,8 @@ impl HSearch {
     }
 
     /// Depth-first search for SCs (indices from `start`, skipping `skip`)
-    /// that empty the intersection `inter`; adds the first VC found.
+    /// that empty the intersection `inter`; adds every VC found (returns
+    /// true only when the search is done).
     #[allow(clippy::too_many_arguments)]
     fn or_rule(
         &mut self,
@@ -562,7 +563,13 @@ impl HSearch {
                 if self.add_vc(x, y, u2) {
                     self.note(x, y, u2, None, How::Or);
                 }
-                return true;
+                if self.done {
+                    return true;
+                }
+                // Keep going: other SCs may give VCs with other carriers
+                // (the first one found is not always the one a bigger
+                // connection needs).
+                continue;
             }
             if used + 1 < self.p.max_or && self.or_rule(x, y, list, skip, i2, u2, j + 1, used + 1) {
                 return true;

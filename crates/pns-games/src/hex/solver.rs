@@ -78,7 +78,7 @@ pub(crate) struct Verdict {
 /// first connection between its edges).
 const MINE: Params = Params {
     max_carrier: 24,
-    max_or: 3,
+    max_or: 4,
     stop_on_semi: true,
     stop_on_full: true,
     max_work: 4000,
@@ -88,7 +88,7 @@ const MINE: Params = Params {
 /// must-play region).
 const THEIRS: Params = Params {
     max_carrier: 24,
-    max_or: 3,
+    max_or: 4,
     stop_on_semi: false,
     stop_on_full: false,
     max_work: 4000,
@@ -98,7 +98,7 @@ const THEIRS: Params = Params {
 /// its edges ([`Hex::concessions_for`]).
 const FULL: Params = Params {
     max_carrier: 24,
-    max_or: 3,
+    max_or: 4,
     stop_on_semi: false,
     stop_on_full: true,
     max_work: 4000,
