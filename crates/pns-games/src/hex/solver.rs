@@ -37,7 +37,7 @@
 //! `claim` and `claim_build`: H-search's derivation written out), after
 //! conceding the cells that cannot matter ([`Hex::concessions_for`]) and
 //! filling the prover's captured pairs ([`Hex::fill_for`]): 5x5 `c3` is
-//! then a one-node certificate, and no 6x6 opening needs more than 24k
+//! then a one-node certificate, and no 6x6 opening needs more than 10k
 //! nodes.
 //!
 //! # Cache
