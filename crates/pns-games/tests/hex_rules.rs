@@ -580,3 +580,52 @@ fn connections_declare_wins_early_and_certificates_claim_them() {
     assert!(search(&g).len() <= search(&t).len());
     assert_eq!(g.candidate_moves().count_ones() as usize, search(&g).len());
 }
+
+/// Whether the side to move wins, by plain minimax over `Game`.
+fn minimax(g: &Hex) -> bool {
+    if let Some(o) = g.outcome() {
+        return o == Outcome::Win;
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.into_iter().any(|m| {
+        let mut c = *g;
+        c.play(m);
+        !minimax(&c)
+    })
+}
+
+#[test]
+fn the_full_board_variant_plays_on_and_keeps_every_value() {
+    // A finished chain does not end the game; the full board does, with
+    // the same winner.
+    let mut g = pos("3 a1 b1 a2 b2 a3").with_full_board_end();
+    assert_eq!(g.winner(), Some(BLACK));
+    assert_eq!(g.outcome(), None);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 4);
+    for m in moves {
+        g.play(m);
+    }
+    assert_eq!(g.winner(), Some(BLACK));
+    assert_eq!(g.outcome(), Some(Outcome::Loss), "White to move, Black won");
+    // The value of every position after one or two moves on 3x3 is the
+    // normal game's.
+    let empty = pos("3");
+    let mut first = Vec::new();
+    empty.legal_moves(&mut first);
+    for &a in &first {
+        let mut g1 = empty;
+        g1.play(a);
+        let mut second = Vec::new();
+        g1.legal_moves(&mut second);
+        for &b in std::iter::once(&a).chain(&second) {
+            let mut g2 = g1;
+            if b != a {
+                g2.play(b);
+            }
+            assert_eq!(minimax(&g2), minimax(&g2.with_full_board_end()), "{g2}");
+        }
+    }
+}

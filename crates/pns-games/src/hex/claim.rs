@@ -474,36 +474,39 @@ fn read_virtual(
 }
 
 impl Hex {
-    /// Checks a fill ([`pns_core::Game::fill`]): virtual stones `{x}`,
-    /// `{xy}` (see the module documentation) that `prover` may take now,
-    /// and nothing else. Returns their cells.
-    pub(crate) fn check_fill(&self, prover: Side, w: &str) -> Result<Bits, GameError> {
+    /// What checking a witness for `prover` starts from: its board, a
+    /// reader over `w`, its stones and the empty cells.
+    fn checker<'a>(
+        &'a self,
+        prover: Side,
+        w: &'a str,
+    ) -> Result<(Board<'a>, Reader<'a>, Bits, Bits), GameError> {
         if self.winner.is_some() {
             return Err(err("the game is over"));
         }
-        let g = self.geom;
         let board = Board {
-            g,
-            edges: g.edges(prover == BLACK),
+            g: self.geom,
+            edges: self.geom.edges(prover == BLACK),
         };
-        let mut own = self.stones(prover);
-        let mut empty = self.empty_cells();
-        let mut r = Reader {
+        let r = Reader {
             hex: self,
             s: w.as_bytes(),
             i: 0,
             prover,
         };
+        Ok((board, r, self.stones(prover), self.empty_cells()))
+    }
+
+    /// Checks a fill ([`pns_core::Game::fill`]): virtual stones `{x}`,
+    /// `{xy}` (see the module documentation) that `prover` may take now,
+    /// and nothing else. Returns their cells.
+    pub(crate) fn check_fill(&self, prover: Side, w: &str) -> Result<Bits, GameError> {
+        let (board, mut r, mut own, mut empty) = self.checker(prover, w)?;
         if r.peek() != Some(b'{') {
             return Err(err("a fill lists virtual stones ('{' expected)"));
         }
-        read_virtual(
-            &mut r,
-            &board,
-            &mut own,
-            &mut empty,
-            self.stones(prover.opponent()),
-        )?;
+        let opp = self.stones(prover.opponent());
+        read_virtual(&mut r, &board, &mut own, &mut empty, opp)?;
         match r.peek() {
             None => Ok(own & !self.stones(prover)),
             Some(_) => Err(err(format!("unexpected text at offset {}", r.i))),
@@ -513,22 +516,7 @@ impl Hex {
     /// Checks a claim that `prover` wins (see the module documentation)
     /// with the rules of Hex only.
     pub(crate) fn check_connection_claim(&self, prover: Side, w: &str) -> Result<(), GameError> {
-        if self.winner.is_some() {
-            return Err(err("the game is over"));
-        }
-        let g = self.geom;
-        let board = Board {
-            g,
-            edges: g.edges(prover == BLACK),
-        };
-        let mut own = self.stones(prover);
-        let mut empty = self.empty_cells();
-        let mut r = Reader {
-            hex: self,
-            s: w.as_bytes(),
-            i: 0,
-            prover,
-        };
+        let (board, mut r, mut own, mut empty) = self.checker(prover, w)?;
         // A leading move `cell>` (the prover to move).
         let start = r.i;
         match r.cell()? {

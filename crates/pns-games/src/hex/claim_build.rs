@@ -199,7 +199,7 @@ impl Hex {
     }
 }
 
-/// Writes connections from an H-search record ([`HSearch::run_recorded`])
+/// Writes connections from an H-search record ([`HSearch::run`] with `record`)
 /// as claim text (see [`super::claim`]).
 struct Derivation<'a> {
     h: &'a HSearch,

@@ -77,6 +77,9 @@ pub(crate) struct Params {
     pub stop_on_full: bool,
     /// Most connections added before giving up (a bound on the time).
     pub max_work: u32,
+    /// Record how each connection was found ([`HSearch::recs`]; for
+    /// certificates, at the cost of one branch per connection).
+    pub record: bool,
 }
 
 /// The connections found between P's two edges.
@@ -113,7 +116,7 @@ impl EdgeConns {
 }
 
 /// How a connection was found: its derivation, kept by
-/// [`HSearch::run_recorded`] so that a certificate can write the
+/// [`HSearch::run`] with `record` so that a certificate can write the
 /// connection's strategy out (`claim_build`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum How {
@@ -160,9 +163,6 @@ pub(crate) struct HSearch {
     done: bool,
     work: u32,
     p: Params,
-    /// Whether connections are recorded in `recs` (certificates only: the
-    /// solver's searches pay one branch per connection for it).
-    record: bool,
     /// Every connection added, by pair slot, never removed.
     recs: HashMap<usize, Vec<Rec>>,
 }
@@ -190,8 +190,8 @@ impl Default for HSearch {
                 stop_on_semi: false,
                 stop_on_full: false,
                 max_work: 0,
+                record: false,
             },
-            record: false,
             recs: HashMap::new(),
         }
     }
@@ -215,7 +215,9 @@ impl HSearch {
 
     /// Runs H-search for the player with stones `own` joining edges
     /// `(a, b)` against stones `opp`, and returns the connections between
-    /// its two edges. The player must not have joined them already.
+    /// its two edges. The player must not have joined them already. With
+    /// `p.record`, how every connection was found is kept
+    /// ([`HSearch::recs`]).
     pub fn run(
         &mut self,
         g: &Geom,
@@ -225,29 +227,9 @@ impl HSearch {
         p: Params,
     ) -> EdgeConns {
         self.p = p;
-        self.record = false;
-        self.search(g, own, opp, edges)
-    }
-
-    /// [`HSearch::run`], recording how every connection was found
-    /// ([`HSearch::recs`]).
-    pub fn run_recorded(
-        &mut self,
-        g: &Geom,
-        own: Bits,
-        opp: Bits,
-        edges: (Bits, Bits),
-        p: Params,
-    ) -> EdgeConns {
-        self.p = p;
-        self.record = true;
-        self.recs.clear();
-        let out = self.search(g, own, opp, edges);
-        self.record = false;
-        out
-    }
-
-    fn search(&mut self, g: &Geom, own: Bits, opp: Bits, edges: (Bits, Bits)) -> EdgeConns {
+        if p.record {
+            self.recs.clear();
+        }
         self.setup(g, own, opp, edges);
         self.close();
         let i = self.idx(0, 1);
@@ -262,7 +244,7 @@ impl HSearch {
         out
     }
 
-    /// After [`HSearch::run_recorded`]: the connections found between
+    /// After a recording [`HSearch::run`]: the connections found between
     /// points `x` and `y`, with their derivations.
     pub fn recs(&self, x: usize, y: usize) -> &[Rec] {
         self.recs.get(&self.idx(x, y)).map_or(&[], Vec::as_slice)
@@ -287,7 +269,7 @@ impl HSearch {
     /// Records connection `(x, y, carrier)` when recording.
     #[inline]
     fn note(&mut self, x: usize, y: usize, carrier: Bits, key: Option<u8>, how: How) {
-        if self.record {
+        if self.p.record {
             let i = self.idx(x, y);
             self.recs
                 .entry(i)

@@ -48,8 +48,12 @@ impl Game for Hex {
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
+        if self.full_board && self.empty_cells() != 0 {
+            return None;
+        }
         // The winner is always the player who just moved, so the side to
-        // move has lost; written generally anyway.
+        // move has lost; written generally anyway (and not so when the game
+        // goes on to the full board).
         self.winner.map(|w| {
             if w == self.to_move() {
                 Outcome::Win

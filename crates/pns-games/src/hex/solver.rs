@@ -82,6 +82,7 @@ const MINE: Params = Params {
     stop_on_semi: true,
     stop_on_full: true,
     max_work: 4000,
+    record: false,
 };
 
 /// H-search limits for the opponent (all its connections: they give the
@@ -92,6 +93,7 @@ const THEIRS: Params = Params {
     stop_on_semi: false,
     stop_on_full: false,
     max_work: 4000,
+    record: false,
 };
 
 /// H-search limits for a side that is not to move and needs a VC between
@@ -102,6 +104,7 @@ const FULL: Params = Params {
     stop_on_semi: false,
     stop_on_full: true,
     max_work: 4000,
+    record: false,
 };
 
 const CACHE_BITS: u32 = 18;
@@ -265,7 +268,7 @@ impl Hex {
     }
 
     /// H-search for `side` with stones `own` against `opp` that records
-    /// how it found each connection ([`HSearch::run_recorded`]), stopping
+    /// how it found each connection ([`Params::record`]), stopping
     /// at a connection between the edges that wins from here (an SC counts
     /// only when `side` is to move); `then` reads the record. `None` when
     /// `own` already joins the side's edges.
@@ -281,9 +284,10 @@ impl Hex {
             return None;
         }
         let p = if side == self.to_move() { MINE } else { FULL };
+        let p = Params { record: true, ..p };
         Some(HS.with(|h| {
             let mut h = h.borrow_mut();
-            let conns = h.run_recorded(self.geom, own, opp, edges, p);
+            let conns = h.run(self.geom, own, opp, edges, p);
             then(&h, &conns)
         }))
     }
