@@ -75,8 +75,6 @@ pub struct Hex {
     /// turn, so it is kept.
     pub(crate) turn: Side,
     pub(crate) shuffled: bool,
-    /// The game goes on until the board is full ([`Hex::with_full_board_end`]).
-    pub(crate) full_board: bool,
     /// How much the search hooks analyse (see [`Analysis`]).
     pub(crate) analysis: Analysis,
 }
@@ -128,7 +126,6 @@ impl Hex {
             winner: None,
             turn: BLACK,
             shuffled: false,
-            full_board: false,
             analysis: Analysis::Connections,
         })
     }
@@ -165,17 +162,6 @@ impl Hex {
     /// Carried through `play`; ignored by `Eq`, `Hash` and `key`.
     pub fn with_plain_search(self) -> Self {
         self.with_analysis(Analysis::Rules)
-    }
-
-    /// This position in the variant where a game ends only when the board
-    /// is full (then exactly one player has joined their edges, the same
-    /// winner as in the normal game): the thesis' Hex(4) program, whose
-    /// games have "the fixed number of depth at 16" (§3.2.3). Moves stay
-    /// legal after a chain is complete. A setting, like the analysis: not
-    /// part of the position's identity.
-    pub fn with_full_board_end(mut self) -> Self {
-        self.full_board = true;
-        self
     }
 
     /// Whether the search hooks are off ([`Hex::with_plain_search`]).
@@ -327,7 +313,7 @@ impl Hex {
         }
         // Format the name only on error: `place` runs this check in debug
         // builds (tests included) at every move.
-        if let Some(w) = self.winner.filter(|_| !self.full_board) {
+        if let Some(w) = self.winner {
             return Err(GameError::new(format!(
                 "hex: move '{}' after the game is over ({} has already won)",
                 self.format_cell(c),
@@ -363,11 +349,9 @@ impl Hex {
         if side == BLACK {
             self.black |= bit;
             self.key ^= zobrist::TABLE[0][c.index()];
-            // Before this move nobody had won (or the game goes on to the
-            // full board and the winner stays), so a new chain can only
-            // run through `c`: flood from `c` alone instead of from an edge.
-            if self.winner.is_none()
-                && self.black & g.north != 0
+            // Before this move nobody had won, so a new chain can only run
+            // through `c`: flood from `c` alone instead of from an edge.
+            if self.black & g.north != 0
                 && self.black & g.south != 0
                 && touches_both(g.flood(bit, self.black), g.north, g.south)
             {
@@ -376,8 +360,7 @@ impl Hex {
         } else {
             self.white |= bit;
             self.key ^= zobrist::TABLE[1][c.index()];
-            if self.winner.is_none()
-                && self.white & g.west != 0
+            if self.white & g.west != 0
                 && self.white & g.east != 0
                 && touches_both(g.flood(bit, self.white), g.west, g.east)
             {

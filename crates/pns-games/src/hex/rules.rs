@@ -48,12 +48,8 @@ impl Game for Hex {
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        if self.full_board && self.empty_cells() != 0 {
-            return None;
-        }
         // The winner is always the player who just moved, so the side to
-        // move has lost; written generally anyway (and not so when the game
-        // goes on to the full board).
+        // move has lost; written generally anyway.
         self.winner.map(|w| {
             if w == self.to_move() {
                 Outcome::Win

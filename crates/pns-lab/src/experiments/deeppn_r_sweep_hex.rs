@@ -25,7 +25,7 @@ pub const DEFAULT_TRIALS: usize = 20;
 pub const NODE_LIMIT: u64 = 20_000_000;
 
 pub fn run(opts: &ExpOptions) -> Result<Report, String> {
-    let items = trials(opts.positions_or(DEFAULT_TRIALS), opts.seed, false);
+    let items = trials(opts.positions_or(DEFAULT_TRIALS), opts.seed);
     let spec = SweepSpec {
         name: "deeppn-r-sweep-hex",
         items_word: "trials",

@@ -10,11 +10,6 @@
 //! decided when a player has joined their edges, and every empty cell is a
 //! move. As in `othello-table-a2`, the df-pn variants run keyed by path (no
 //! transpositions, as the thesis) and keyed by position.
-//!
-//! `hex-table-a3-full` is the same with games that end only when the
-//! board is full ([`Hex::with_full_board_end`]): the thesis says its Hex(4)
-//! "has the fixed number of depth at 16 for game end" (§3.2.3), and its
-//! PN-search trees are several times larger than ours with early ends.
 
 use pns_core::RulesOnly;
 use pns_games::hex::Hex;
@@ -29,19 +24,10 @@ pub const EXPERIMENT: Experiment = Experiment {
     run,
 };
 
-/// The same on games that end only on the full board.
-pub const EXPERIMENT_FULL: Experiment = Experiment {
-    name: "hex-table-a3-full",
-    about: "hex-table-a3 with games that end only when the board is full (the thesis' Hex(4): \"the fixed number of depth at 16\")",
-    run: run_full,
-};
-
 /// Default number of trials (Table A.3: 10; §3.2.3: 100).
 pub const DEFAULT_TRIALS: usize = 100;
 /// Nodes generated before a search is stopped.
 pub const NODE_LIMIT: u64 = 20_000_000;
-/// The same on the full-board games (the thesis' PN-search median is 24M).
-pub const NODE_LIMIT_FULL: u64 = 100_000_000;
 /// Table per thread for the df-pn variants, MiB.
 pub const HASH_MB: usize = 256;
 /// Board size.
@@ -64,64 +50,36 @@ pub fn paper() -> Vec<PaperRow> {
 }
 
 /// The trials: the empty board with the moves of trial `i` shuffled by
-/// `item_seed(seed, i)`, searched with the rules only; with `full_board`,
-/// games end only on the full board.
-pub fn trials(n: usize, seed: u64, full_board: bool) -> Vec<Item<RulesOnly<Hex>>> {
+/// `item_seed(seed, i)`, searched with the rules only.
+pub fn trials(n: usize, seed: u64) -> Vec<Item<RulesOnly<Hex>>> {
     (0..n)
         .map(|i| {
             let s = item_seed(seed, i);
-            let g = Hex::new(SIZE).expect("board size").with_shuffled_order(s);
             Item {
                 label: format!("{s:#018x}"),
-                game: RulesOnly(if full_board {
-                    g.with_full_board_end()
-                } else {
-                    g
-                }),
+                game: RulesOnly(Hex::new(SIZE).expect("board size").with_shuffled_order(s)),
             }
         })
         .collect()
 }
 
 pub fn run(opts: &ExpOptions) -> Result<Report, String> {
-    run_with(opts, false)
-}
-
-fn run_full(opts: &ExpOptions) -> Result<Report, String> {
-    run_with(opts, true)
-}
-
-fn run_with(opts: &ExpOptions, full_board: bool) -> Result<Report, String> {
-    let items = trials(opts.positions_or(DEFAULT_TRIALS), opts.seed, full_board);
-    let end = if full_board {
-        "the board is full (a complete chain does not end the game)"
-    } else {
-        "a player has joined their edges"
-    };
+    let items = trials(opts.positions_or(DEFAULT_TRIALS), opts.seed);
     let spec = TableSpec {
-        name: if full_board {
-            "hex-table-a3-full"
-        } else {
-            "hex-table-a3"
-        },
+        name: "hex-table-a3",
         items_word: "trials",
         paper: paper(),
         paper_source: "Thesis columns: Table A.3 (medians over 10 trials, no transposition \
                        table).",
-        intro: format!(
-            "The empty 4x4 Hex board, the legal moves in a random order drawn anew for \
-             each trial (the *trials* column of runs.csv is the shuffle seed), question \
-             \"does the side to move (Black) win?\" (one goal search), rules only: a \
-             game ends when {end}, every empty cell is a move, leaves (1, 1). \
-             PN-search and DeepPN keep a tree; the first three df-pn rows key their \
-             table by path (no transpositions, as the thesis), the *(table)* rows by \
-             position."
-        ),
-        node_limit: if full_board {
-            NODE_LIMIT_FULL
-        } else {
-            NODE_LIMIT
-        },
+        intro: "The empty 4x4 Hex board, the legal moves in a random order drawn anew for \
+                each trial (the *trials* column of runs.csv is the shuffle seed), question \
+                \"does the side to move (Black) win?\" (one goal search), rules only: a \
+                position is decided when a player has joined their edges, every empty \
+                cell is a move, leaves (1, 1). PN-search and DeepPN keep a tree; the first \
+                three df-pn rows key their table by path (no transpositions, as the \
+                thesis), the *(table)* rows by position."
+            .into(),
+        node_limit: NODE_LIMIT,
     };
     comparison(opts, &spec, &items, &configs(), HASH_MB)
 }
@@ -133,7 +91,7 @@ mod tests {
 
     #[test]
     fn trials_differ_only_in_move_order() {
-        let t = trials(3, 9, false);
+        let t = trials(3, 9);
         let orders: Vec<Vec<_>> = t
             .iter()
             .map(|i| {
@@ -145,10 +103,6 @@ mod tests {
         assert_eq!(orders[0].len(), 16);
         assert_ne!(orders[0], orders[1]);
         assert_eq!(t[0].game, t[1].game, "same position");
-        assert_eq!(trials(3, 9, false)[2].label, t[2].label);
-        // The full-board trials are the same boards, played to the end.
-        let f = trials(3, 9, true);
-        assert_eq!(f[1].game, t[1].game);
-        assert!(f[1].game.0.outcome().is_none());
+        assert_eq!(trials(3, 9)[2].label, t[2].label);
     }
 }

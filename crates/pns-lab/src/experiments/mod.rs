@@ -21,7 +21,6 @@ pub static ALL: &[Experiment] = &[
     ppns_synthetic::EXPERIMENT,
     othello_table_a2::EXPERIMENT,
     hex_table_a3::EXPERIMENT,
-    hex_table_a3::EXPERIMENT_FULL,
     deeppn_r_sweep_othello::EXPERIMENT,
     deeppn_r_sweep_hex::EXPERIMENT,
     deep_dfpn_grid::EXPERIMENT,
