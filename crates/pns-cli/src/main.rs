@@ -192,7 +192,21 @@ fn parse_args() -> Result<Cli, CliError> {
     })
 }
 
+/// Lets a closed output pipe (`pns solve ... | head`) end the program
+/// quietly, with the signal's status, as other Unix tools do: Rust ignores
+/// SIGPIPE, and `println!` then panics on the failed write.
+#[cfg(unix)]
+fn default_sigpipe() {
+    // SAFETY: called first thing in `main`, before any thread starts;
+    // restoring a signal's default action has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    default_sigpipe();
     let cli = match parse_args() {
         Ok(c) => c,
         Err(e) => {

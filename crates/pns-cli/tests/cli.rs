@@ -213,3 +213,24 @@ fn bench_reads_pons_format_and_prints_json_lines() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("WRONG"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_closed_output_pipe_ends_the_program_without_a_panic() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    // `pns ... | head`: the reader goes away before the output is written
+    // (the solve takes a tenth of a second).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pns"))
+        .args(["solve", "hex", "6 a1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run pns");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("wait for pns");
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    // Ended by SIGPIPE (13), as other Unix tools are.
+    assert_eq!(o.status.signal(), Some(13), "{:?} {err}", o.status);
+}
