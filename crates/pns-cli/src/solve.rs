@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use pns_core::certificate::Block;
 use pns_core::solve::{solve, SolveOptions, SolveReport};
 use pns_core::{Algo, Limits, Stats, Table};
 use serde_json::json;
@@ -115,8 +116,15 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
                     message: format!("cannot write {}: {e}", path.display()),
                     code: 1,
                 })?;
-                let nodes: usize = c.blocks.iter().map(|b| b.nodes.len()).sum();
-                proof_json = json!({"file": path.display().to_string(), "blocks": c.blocks.len(), "nodes": nodes});
+                let sum = |f: fn(&Block) -> usize| -> usize { c.blocks.iter().map(f).sum() };
+                proof_json = json!({
+                    "file": path.display().to_string(),
+                    "blocks": c.blocks.len(),
+                    "nodes": sum(|b| b.nodes.len()),
+                    "claims": sum(Block::claims),
+                    "concessions": sum(Block::concessions),
+                    "fills": sum(Block::fills),
+                });
             }
             (None, None) => proof_err = Some("no certificate: the value is unknown".to_string()),
             (None, Some(_)) => {
@@ -186,8 +194,18 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
         println!("algorithm  {algo}: {}", searches.join(", "));
         print_stats(&report.stats);
         if !proof_json.is_null() {
+            let kinds: Vec<String> = ["claims", "concessions", "fills"]
+                .iter()
+                .filter(|k| proof_json[**k].as_u64().unwrap_or(0) > 0)
+                .map(|k| format!("{} {k}", proof_json[*k]))
+                .collect();
+            let kinds = if kinds.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", kinds.join(", "))
+            };
             println!(
-                "proof      {} ({} nodes); check it with: pns verify {} '{}' {}",
+                "proof      {} ({} nodes{kinds}); check it with: pns verify {} '{}' {}",
                 proof_json["file"].as_str().unwrap_or(""),
                 proof_json["nodes"],
                 G::NAME,

@@ -234,3 +234,32 @@ fn a_closed_output_pipe_ends_the_program_without_a_panic() {
     // Ended by SIGPIPE (13), as other Unix tools are.
     assert_eq!(o.status.signal(), Some(13), "{:?} {err}", o.status);
 }
+
+#[test]
+fn hex_certificates_report_their_node_kinds_and_verify() {
+    // 6x6 b2: Black wins through claims, concessions and fills.
+    let f = tmp("hex-cert.txt");
+    let o = pns(&[
+        "solve",
+        "hex",
+        "6 b2",
+        "--proof",
+        f.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let p = &v["proof"];
+    let n = |k: &str| p[k].as_u64().unwrap_or_else(|| panic!("proof.{k}: {p}"));
+    assert!(
+        n("claims") > 0 && n("concessions") > 0 && n("fills") > 0,
+        "{p}"
+    );
+    assert!(
+        n("claims") + n("concessions") + n("fills") < n("nodes"),
+        "{p}"
+    );
+    let o = pns(&["verify", "hex", "6 b2", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("valid: loss"));
+}
