@@ -22,6 +22,12 @@ use super::position::{Hex, BLACK};
 /// written twice).
 const MAX_DERIVED_TEXT: usize = 100_000;
 
+/// The link between `prover`'s edges when they are joined already.
+fn joined_link(prover: Side) -> String {
+    let (a, b) = edge_names(prover);
+    format!("{}-{}::.", a as char, b as char)
+}
+
 /// Appends the name of cell `i` (as `Hex::format_cell`) without allocating.
 fn push_cell(out: &mut String, i: usize) {
     let (x, y) = (i % super::STRIDE, i / super::STRIDE + 1);
@@ -55,23 +61,17 @@ impl Hex {
         let opp_cells = theirs | f.dead;
         let (virt_text, virt) = self.virtual_stones(prover, mine, opp_cells);
         let own = self.stones(prover) | virt;
-        let claim = if self.geom.joins(own, self.geom.edges(prover == BLACK)) {
+        let (first, links) = if self.geom.joins(own, self.geom.edges(prover == BLACK)) {
             // The virtual stones join the edges already.
-            let (a, b) = edge_names(prover);
-            format!("{}-{}::.", a as char, b as char)
+            (None, joined_link(prover))
         } else {
             self.derived_claim(prover, own, self.stones(prover.opponent()) | opp_cells)?
         };
         let mut text = String::new();
-        // A first move comes first.
-        let rest = match claim.split_once('>') {
-            Some((first, rest)) if !first.contains(':') => {
-                text.push_str(first);
-                text.push('>');
-                rest
-            }
-            _ => &claim,
-        };
+        if let Some(k) = first {
+            push_cell(&mut text, k as usize);
+            text.push('>');
+        }
         if opp_cells != 0 {
             text.push_str("{-");
             for c in bits(opp_cells) {
@@ -80,7 +80,7 @@ impl Hex {
             text.push('}');
         }
         text.push_str(&virt_text);
-        text.push_str(rest);
+        text.push_str(&links);
         Some(text)
     }
 
@@ -148,7 +148,8 @@ impl Hex {
     /// A claim written from the derivation of a connection H-search finds
     /// for `prover` with stones `own` against `opp` ([`Derivation`]): a VC
     /// between the edges, or with `prover` to move an SC after its key.
-    fn derived_claim(&self, prover: Side, own: Bits, opp: Bits) -> Option<String> {
+    /// The first move (an SC's key), if any, and the links.
+    fn derived_claim(&self, prover: Side, own: Bits, opp: Bits) -> Option<(Option<u8>, String)> {
         let board = Board {
             g: self.geom,
             edges: self.geom.edges(prover == BLACK),
@@ -165,7 +166,7 @@ impl Hex {
             for c in vcs {
                 d.out.clear();
                 if d.link(0, 1, c, own).is_some() {
-                    return Some(d.out);
+                    return Some((None, d.out));
                 }
             }
             if prover != self.to_move() {
@@ -179,18 +180,14 @@ impl Hex {
                 .collect();
             scs.sort_by_key(|r| r.carrier.count_ones());
             for sc in scs {
-                d.out.clear();
                 let key = sc.key.expect("an SC");
-                push_cell(&mut d.out, key as usize);
-                d.out.push('>');
                 let own = own | 1 << key;
                 if d.board.joined(own, End::EdgeA, End::EdgeB) {
-                    let (a, b) = edge_names(prover);
-                    d.out.push_str(&format!("{}-{}::.", a as char, b as char));
-                    return Some(d.out);
+                    return Some((Some(key), joined_link(prover)));
                 }
+                d.out.clear();
                 if d.split(0, 1, sc.how, own).is_some() {
-                    return Some(d.out);
+                    return Some((Some(key), d.out));
                 }
             }
             None
