@@ -149,7 +149,14 @@ struct Reader<'a> {
     s: &'a [u8],
     i: usize,
     prover: Side,
+    /// Strategies being checked, one inside the other.
+    depth: usize,
 }
+
+/// Deepest nesting of strategies a claim may have. A derivation nests at
+/// most once per AND or OR rule, far fewer than this on any board; the
+/// bound keeps a malicious claim from exhausting the stack.
+const MAX_DEPTH: usize = 1_000;
 
 impl Reader<'_> {
     fn peek(&self) -> Option<u8> {
@@ -213,6 +220,23 @@ impl Reader<'_> {
 /// `carrier`, with `own` the prover's stones and `free` the empty cells of
 /// the carrier (the opponent to move there).
 fn check_strategy(
+    r: &mut Reader,
+    board: &Board,
+    ends: (End, End),
+    own: Bits,
+    free: Bits,
+) -> Result<(), GameError> {
+    if r.depth >= MAX_DEPTH {
+        return Err(err("strategies nest too deep"));
+    }
+    r.depth += 1;
+    let checked = strategy_body(r, board, ends, own, free);
+    r.depth -= 1;
+    checked
+}
+
+/// [`check_strategy`] without the depth guard.
+fn strategy_body(
     r: &mut Reader,
     board: &Board,
     (a, b): (End, End),
@@ -493,6 +517,7 @@ impl Hex {
             s: w.as_bytes(),
             i: 0,
             prover,
+            depth: 0,
         };
         Ok((board, r, self.stones(prover), self.empty_cells()))
     }
@@ -772,5 +797,18 @@ mod tests {
             }
         }
         assert!(useless > 500, "{useless}");
+    }
+
+    #[test]
+    fn a_claim_nested_without_end_is_an_error_not_a_crash() {
+        // The same split inside itself, a hundred thousand times.
+        let n = 100_000;
+        let w = format!(
+            "{}N-b2:b1c1:(b1>c1.c1>b1.){}",
+            "N-b2:b1c1:[".repeat(n),
+            "]".repeat(n)
+        );
+        let e = check("3 b2", BLACK, &w).unwrap_err();
+        assert!(e.contains("too deep"), "{e}");
     }
 }
