@@ -77,28 +77,23 @@ pub struct Block {
 }
 
 impl Block {
+    fn count(&self, kind: fn(&Node) -> bool) -> usize {
+        self.nodes.iter().filter(|n| kind(n)).count()
+    }
+
     /// How many nodes are concessions.
     pub fn concessions(&self) -> usize {
-        self.nodes
-            .iter()
-            .filter(|n| matches!(n, Node::Concede(..)))
-            .count()
+        self.count(|n| matches!(n, Node::Concede(..)))
     }
 
     /// How many nodes are fills.
     pub fn fills(&self) -> usize {
-        self.nodes
-            .iter()
-            .filter(|n| matches!(n, Node::Fill(..)))
-            .count()
+        self.count(|n| matches!(n, Node::Fill(..)))
     }
 
     /// How many nodes are claims.
     pub fn claims(&self) -> usize {
-        self.nodes
-            .iter()
-            .filter(|n| matches!(n, Node::Claim(..)))
-            .count()
+        self.count(|n| matches!(n, Node::Claim(..)))
     }
 }
 
@@ -219,9 +214,6 @@ impl Certificate {
                         "line {n}: node ids must be in order: expected {i}, found {id}"
                     ));
                 }
-                let mut edges = Vec::new();
-                let mut concede = None;
-                let mut fill = None;
                 let toks: Vec<&str> = toks.collect();
                 if let Some(w) = toks.first().and_then(|t| t.strip_prefix('?')) {
                     if toks.len() != 1 || w.is_empty() {
@@ -232,6 +224,7 @@ impl Certificate {
                     nodes.push(Node::Claim(w.to_string()));
                     continue;
                 }
+                let mut entries = Vec::with_capacity(toks.len());
                 for t in toks {
                     let (m, c) = t
                         .rsplit_once(':')
@@ -242,45 +235,31 @@ impl Certificate {
                     if c as usize >= count {
                         return Err(format!("line {n}: child {c} is out of range (0..{count})"));
                     }
-                    if let Some(w) = m.strip_prefix('+') {
-                        if w.is_empty() || concede.is_some() || !edges.is_empty() {
-                            return Err(format!(
-                                "line {n}: a fill is one non-empty token and the node's only entry"
-                            ));
-                        }
-                        fill = Some((w.to_string(), c));
-                        continue;
-                    }
-                    if fill.is_some() {
-                        return Err(format!(
-                            "line {n}: a fill is one non-empty token and the node's only entry"
-                        ));
-                    }
-                    match m.strip_prefix('!') {
-                        Some(_) if concede.is_some() => {
-                            return Err(format!("line {n}: two concessions in one node"));
-                        }
-                        Some(list) => {
-                            if list.is_empty() || list.split(',').any(str::is_empty) {
-                                return Err(format!("line {n}: empty move in concession '{t}'"));
-                            }
-                            concede = Some((list.split(',').map(String::from).collect(), c));
-                        }
-                        None => edges.push((m.to_string(), c)),
-                    }
+                    entries.push((m, c));
                 }
-                if let Some((w, c)) = fill {
-                    nodes.push(Node::Fill(w, c));
-                    continue;
-                }
-                nodes.push(match concede {
-                    Some(_) if !edges.is_empty() => {
+                // A fill (`+`) or a concession (`!`) is the node's only entry.
+                let special = |m: &str| m.starts_with(['+', '!']);
+                nodes.push(match entries.as_slice() {
+                    [(m, c)] if special(m) => {
+                        let body = &m[1..];
+                        let fill = m.starts_with('+');
+                        // A fill's witness is one token; a concession's
+                        // moves are separated by commas.
+                        if body.is_empty() || (!fill && body.split(',').any(str::is_empty)) {
+                            return Err(format!("line {n}: empty fill or concession '{m}'"));
+                        }
+                        if fill {
+                            Node::Fill(body.to_string(), *c)
+                        } else {
+                            Node::Concede(body.split(',').map(String::from).collect(), *c)
+                        }
+                    }
+                    e if e.iter().any(|(m, _)| special(m)) => {
                         return Err(format!(
-                            "line {n}: a concession must be the node's only entry"
+                            "line {n}: a fill or a concession must be the node's only entry"
                         ))
                     }
-                    Some((moves, c)) => Node::Concede(moves, c),
-                    None => Node::Moves(edges),
+                    e => Node::Moves(e.iter().map(|&(m, c)| (m.to_string(), c)).collect()),
                 });
             }
             match lines.next() {

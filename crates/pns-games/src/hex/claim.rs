@@ -128,18 +128,7 @@ pub(crate) struct Board<'a> {
 impl Board<'_> {
     /// Whether `a` and `b` are joined through the stones `own`.
     pub(crate) fn joined(&self, own: Bits, a: End, b: End) -> bool {
-        let seed = match a {
-            End::EdgeA => own & self.edges.0,
-            End::EdgeB => own & self.edges.1,
-            End::Stone(c) => 1 << c,
-        };
-        let reach = self.g.flood(seed, own);
-        let target = match b {
-            End::EdgeA => self.edges.0,
-            End::EdgeB => self.edges.1,
-            End::Stone(c) => 1 << c,
-        };
-        reach & target != 0
+        self.links_join(own, &[], (a, b))
     }
 }
 
@@ -766,14 +755,7 @@ mod tests {
         for n in [3usize, 4, 5, 6] {
             let g = super::super::geometry::geom(n, n);
             for _ in 0..2000 {
-                let (mut own, mut opp) = (0, 0);
-                for i in bits(g.board) {
-                    match rng.below(4) {
-                        0 => own |= 1 << i,
-                        1 => opp |= 1 << i,
-                        _ => {}
-                    }
-                }
+                let (own, opp) = g.random_stones(&mut rng, 4);
                 for prover in [BLACK, WHITE] {
                     let board = Board {
                         g,

@@ -163,6 +163,21 @@ impl Geom {
         shifted & self.ring_on[d]
     }
 
+    /// A random board for tests: each cell is Black's, White's or empty,
+    /// each one chance in `choices` (empty for the rest).
+    #[cfg(test)]
+    pub fn random_stones(&self, rng: &mut pns_core::Rng, choices: u64) -> (Bits, Bits) {
+        let (mut black, mut white) = (0, 0);
+        for i in bits(self.board) {
+            match rng.below(choices) {
+                0 => black |= 1 << i,
+                1 => white |= 1 << i,
+                _ => {}
+            }
+        }
+        (black, white)
+    }
+
     /// The empty cells that are dead: filling one with a stone of either
     /// colour cannot change who can join their edges.
     ///

@@ -326,9 +326,7 @@ impl HSearch {
         for (gp, &cells) in adj.iter().enumerate().take(groups) {
             for c in bits(cells) {
                 let q = self.point_of[c] as usize;
-                if self.add_vc(gp, q, 0) {
-                    self.note(gp, q, 0, None, How::Base);
-                }
+                self.add_vc(gp, q, 0, How::Base);
             }
         }
         for c in bits(empty) {
@@ -336,9 +334,7 @@ impl HSearch {
             for d in bits(g.spread(1 << c) & empty) {
                 if d > c {
                     let r = self.point_of[d] as usize;
-                    if self.add_vc(q, r, 0) {
-                        self.note(q, r, 0, None, How::Base);
-                    }
+                    self.add_vc(q, r, 0, How::Base);
                 }
             }
         }
@@ -383,9 +379,7 @@ impl HSearch {
                             cw: c2,
                         };
                         if mcell == 0 {
-                            if self.add_vc(e, w, u) {
-                                self.note(e, w, u, None, how);
-                            }
+                            self.add_vc(e, w, u, how);
                         } else {
                             self.add_sc(e, w, u, m, how);
                         }
@@ -398,15 +392,15 @@ impl HSearch {
         }
     }
 
-    /// Adds VC(x, y, c) unless a VC with a subset carrier is known; returns
-    /// whether it was added.
-    fn add_vc(&mut self, x: usize, y: usize, c: Bits) -> bool {
+    /// Adds VC(x, y, c), found by `how`, unless a VC with a subset carrier
+    /// is known.
+    fn add_vc(&mut self, x: usize, y: usize, c: Bits, how: How) {
         let i = self.idx(x, y);
         let n = self.vc_n[i] as usize;
         let list = &mut self.vc[i];
         for &o in &list[..n] {
             if o & !c == 0 {
-                return false;
+                return;
             }
         }
         // Drop the carriers this one makes redundant.
@@ -425,7 +419,7 @@ impl HSearch {
                 .expect("non-empty");
             if size(c) >= big {
                 self.vc_n[i] = k as u8;
-                return false;
+                return;
             }
             list[j] = c;
         } else {
@@ -436,6 +430,7 @@ impl HSearch {
         self.nbr[x] |= 1 << y;
         self.nbr[y] |= 1 << x;
         self.queue.push((x as u8, y as u8, c));
+        self.note(x, y, c, None, how);
         // SCs with a superset carrier are now useless.
         let ns = self.sc_n[i] as usize;
         let mut k = 0;
@@ -454,7 +449,6 @@ impl HSearch {
         if self.work > self.p.max_work {
             self.done = true;
         }
-        true
     }
 
     /// Adds SC(x, y, c) with key at point `kp` (an empty cell in `c`) unless
@@ -542,9 +536,7 @@ impl HSearch {
                 continue;
             }
             if i2 == 0 {
-                if self.add_vc(x, y, u2) {
-                    self.note(x, y, u2, None, How::Or);
-                }
+                self.add_vc(x, y, u2, How::Or);
                 if self.done {
                     return true;
                 }

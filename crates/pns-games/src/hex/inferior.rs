@@ -283,14 +283,7 @@ mod tests {
         for n in [4usize, 6, 8, 11] {
             let g = super::super::geometry::geom(n, n);
             for _ in 0..300 {
-                let (mut black, mut white) = (0, 0);
-                for i in bits(g.board) {
-                    match rng.below(3) {
-                        0 => black |= 1 << i,
-                        1 => white |= 1 << i,
-                        _ => {}
-                    }
-                }
+                let (black, white) = g.random_stones(&mut rng, 3);
                 let s = g.dead_cells(black, white);
                 let d = dead_cells(g, black, white);
                 assert_eq!(s & !d, 0, "{n}x{n}");

@@ -241,12 +241,11 @@ impl Hex {
     /// H-search for `side` with stones `own` against `opp`; `None` when
     /// `own` already joins the side's edges.
     fn connections_with(&self, side: Side, own: Bits, opp: Bits, p: Params) -> Option<EdgeConns> {
-        self.hsearch(side, own, opp, p, |_| ())
-            .map(|(conns, ())| conns)
+        self.hsearch(side, own, opp, p, |_, conns| *conns)
     }
 
     /// Runs this thread's H-search for `side` with stones `own` against
-    /// `opp` and returns the edge connections with `then` of the search;
+    /// `opp` and returns `then` of the search and its edge connections;
     /// `None` when `own` already joins the side's edges.
     fn hsearch<T>(
         &self,
@@ -254,8 +253,8 @@ impl Hex {
         own: Bits,
         opp: Bits,
         p: Params,
-        then: impl FnOnce(&HSearch) -> T,
-    ) -> Option<(EdgeConns, T)> {
+        then: impl FnOnce(&HSearch, &EdgeConns) -> T,
+    ) -> Option<T> {
         let edges = self.geom.edges(side == BLACK);
         if self.geom.joins(own, edges) {
             return None;
@@ -263,15 +262,24 @@ impl Hex {
         Some(HS.with(|h| {
             let mut h = h.borrow_mut();
             let conns = h.run(self.geom, own, opp, edges, p);
-            (conns, then(&h))
+            then(&h, &conns)
         }))
     }
 
+    /// The limits for a connection of `side`'s that wins from here: an SC
+    /// or a VC when `side` is to move, else a VC.
+    fn winning_params(&self, side: Side) -> Params {
+        if side == self.to_move() {
+            MINE
+        } else {
+            FULL
+        }
+    }
+
     /// H-search for `side` with stones `own` against `opp` that records
-    /// how it found each connection ([`Params::record`]), stopping
-    /// at a connection between the edges that wins from here (an SC counts
-    /// only when `side` is to move); `then` reads the record. `None` when
-    /// `own` already joins the side's edges.
+    /// how it found each connection ([`Params::record`]), stopping at a
+    /// connection between the edges that wins from here; `then` reads the
+    /// record. `None` when `own` already joins the side's edges.
     pub(crate) fn recorded_hsearch<T>(
         &self,
         side: Side,
@@ -279,17 +287,11 @@ impl Hex {
         opp: Bits,
         then: impl FnOnce(&HSearch, &EdgeConns) -> T,
     ) -> Option<T> {
-        let edges = self.geom.edges(side == BLACK);
-        if self.geom.joins(own, edges) {
-            return None;
-        }
-        let p = if side == self.to_move() { MINE } else { FULL };
-        let p = Params { record: true, ..p };
-        Some(HS.with(|h| {
-            let mut h = h.borrow_mut();
-            let conns = h.run(self.geom, own, opp, edges, p);
-            then(&h, &conns)
-        }))
+        let p = Params {
+            record: true,
+            ..self.winning_params(side)
+        };
+        self.hsearch(side, own, opp, p, then)
     }
 
     /// Rules 3 to 5 of the module documentation (1 and 2 are done), on the
@@ -367,8 +369,7 @@ impl Hex {
         let filled = theirs | f.dead;
         let (own, opp) = self.filled_for(prover, &f);
         let to_move = prover == self.to_move();
-        let params = if to_move { MINE } else { FULL };
-        let keep = match self.connections_with(prover, own, opp, params) {
+        let keep = match self.connections_with(prover, own, opp, self.winning_params(prover)) {
             // The filled position is joined already: keep the fill-in.
             None => return filled,
             Some(c) => {
