@@ -129,6 +129,21 @@ pub struct GoalContext {
     pub goal: Goal,
 }
 
+/// How a position that repeats one earlier on the current line counts (GHI
+/// paper §1.2). The search owns the line (the positions from the root to
+/// the node) and applies the rule; a game only names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Repetition {
+    /// Positions never repeat (Connect Four, Othello, Hex): no path checks.
+    Impossible,
+    /// *first-player-loss*: a repetition is a loss for the attacker, the
+    /// player the question is about (tsume-shogi's perpetual check).
+    FirstPlayerLoss,
+    /// *current-player-loss*: the player whose move repeats a position
+    /// loses (situational super-ko in Go, where such a move is illegal).
+    CurrentPlayerLoss,
+}
+
 /// A one-line error about bad input: a malformed position, an illegal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -261,6 +276,23 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
             "{}: this game has no claims",
             Self::NAME
         )))
+    }
+
+    /// How a repeated position counts. Default: positions never repeat.
+    /// A game that returns anything else must make [`Game::history_key`]
+    /// tell apart positions that are not the same for the rule (e.g. the
+    /// side to move, for situational super-ko).
+    #[inline]
+    fn repetition(&self) -> Repetition {
+        Repetition::Impossible
+    }
+
+    /// The key compared along the line to detect a repetition. Default:
+    /// [`Game::key`] (which then must include the side to move). Go's
+    /// positional super-ko would give the board alone.
+    #[inline]
+    fn history_key(&self) -> u64 {
+        self.key()
     }
 
     /// A human-readable picture of the position (several lines).

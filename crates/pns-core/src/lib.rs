@@ -59,9 +59,9 @@ pub mod tt;
 pub mod verify;
 
 pub use algo::Algo;
-pub use game::{Game, GameError, Goal, GoalContext, Outcome, Side};
+pub use game::{Game, GameError, Goal, GoalContext, Outcome, Repetition, Side};
 pub use limits::{Limits, StopReason};
-pub use problem::{GoalProblem, Problem, Repetition, Status};
+pub use problem::{GoalProblem, Problem, Status};
 pub use result::SearchResult;
 pub use rng::Rng;
 pub use rules_only::RulesOnly;

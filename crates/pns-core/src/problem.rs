@@ -8,6 +8,7 @@
 
 use std::fmt::Debug;
 
+pub use crate::game::Repetition;
 use crate::game::{Game, Goal, GoalContext, Side};
 use crate::numbers::{pn_leaf, Pn};
 use crate::rng::{splitmix64, Rng};
@@ -72,18 +73,6 @@ pub fn goal_implication(ctx: GoalContext) -> Implication {
             Goal::NotLose => Status::Proven,
         },
     }
-}
-
-/// How a position repeated on the current path counts (GHI paper §1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
-    /// Positions never repeat (Connect Four, Othello, Hex): no path checks.
-    Impossible,
-    /// A repetition is a loss for the attacker (tsume-shogi).
-    FirstPlayerLoss,
-    /// A repetition is a loss for the player who repeats (situational
-    /// super-ko in Go).
-    CurrentPlayerLoss,
 }
 
 /// An AND/OR search problem.
@@ -170,6 +159,13 @@ pub trait Problem {
     #[inline]
     fn repetition(&self) -> Repetition {
         Repetition::Impossible
+    }
+
+    /// The key compared along the line to detect a repetition (the
+    /// position, without the question). Default: [`Problem::key`].
+    #[inline]
+    fn history_key(&self) -> u64 {
+        self.key()
     }
 }
 
@@ -334,6 +330,16 @@ impl<G: Game> Problem for GoalProblem<G> {
     #[inline]
     fn implication(&self) -> Option<Implication> {
         self.reuse_other_goal.then(|| goal_implication(self.ctx))
+    }
+
+    #[inline]
+    fn repetition(&self) -> Repetition {
+        self.game().repetition()
+    }
+
+    #[inline]
+    fn history_key(&self) -> u64 {
+        self.game().history_key()
     }
 
     fn playout(&mut self, rng: &mut Rng) -> bool {
