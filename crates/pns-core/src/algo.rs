@@ -7,9 +7,12 @@ use std::fmt;
 
 use crate::bestfirst::ppns::PpnsParams;
 use crate::bestfirst::{self, DeepPn, Mcpns, PnRule, Ppns, PpnsPaper};
-use crate::dfpn::{self, DeepDfpn, DfpnPlus, Epsilon, Pds, Plain, PnStar, Wpns};
+use crate::dfpn::{
+    self, DeepDfpn, DfpnPlus, Epsilon, GhiMode, PathOptions, Pds, Plain, PnStar, Wpns,
+};
+use crate::game::Repetition;
 use crate::limits::Limits;
-use crate::problem::Problem;
+use crate::problem::{Problem, Status};
 use crate::result::SearchResult;
 use crate::tt::Table;
 
@@ -17,19 +20,24 @@ use crate::tt::Table;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Algo {
     /// df-pn (Nagai 2002), with or without the problem's heuristic `h`.
-    Dfpn { heuristic: bool },
+    Dfpn { heuristic: bool, ghi: GhiMode },
     /// df-pn+ (thesis §2.2.4): `h` plus constant edge costs.
     DfpnPlus {
         heuristic: bool,
         cost_phi: i64,
         cost_delta: i64,
+        ghi: GhiMode,
     },
     /// df-pn with the 1+ε trick (Deep df-pn §6.3).
-    Epsilon { epsilon: f64, heuristic: bool },
+    Epsilon {
+        epsilon: f64,
+        heuristic: bool,
+        ghi: GhiMode,
+    },
     /// Deep df-pn (Deep df-pn §4, Def. 1).
-    DeepDfpn { e: u64, d: u32 },
+    DeepDfpn { e: u64, d: u32, ghi: GhiMode },
     /// Weak proof-number search (thesis eq. 2.5).
-    Wpns { heuristic: bool },
+    Wpns { heuristic: bool, ghi: GhiMode },
     /// PN* (Seo; thesis §2.2.2): proof-number iterative deepening from the
     /// root, with a table.
     PnStar { heuristic: bool },
@@ -58,7 +66,10 @@ pub enum Algo {
 
 impl Default for Algo {
     fn default() -> Self {
-        Algo::Dfpn { heuristic: true }
+        Algo::Dfpn {
+            heuristic: true,
+            ghi: GhiMode::default(),
+        }
     }
 }
 
@@ -78,6 +89,8 @@ ppns            probability-based PNS: playouts=N (per leaf, default 60), theta=
                 ends when the root PPN is within pr of 1 or 0, may be wrong), pr=P (default 0.00001), seed=S
 mcpns           Monte-Carlo PNS: playouts=N (default 60), clip=C in (0,0.5] (win rates clipped to [C,1-C],
                 default 0.01), seed=S
+The df-pn family (dfpn, dfpn-plus, dfpn-eps, deep-dfpn, wpns) also takes ghi=ignore|dup|sim|nocycle
+                for games whose positions repeat (GHI paper Table 1; default nocycle, GHI-safe)
 Parameters follow a colon: deeppn:r=0.6  deep-dfpn:e=7,d=4  dfpn-eps:eps=0.125  ppns:playouts=20,theta=0.001";
 
 impl Algo {
@@ -119,12 +132,24 @@ impl Algo {
                 Some(x) => Err(format!("algorithm parameter h: '{x}' is not 0 or 1")),
             }
         };
+        let ghi = |v: Option<&str>| -> Result<GhiMode, String> {
+            match v {
+                None => Ok(GhiMode::default()),
+                Some(x) => GhiMode::from_name(x).ok_or_else(|| {
+                    format!("algorithm parameter ghi: '{x}' is not ignore, dup, sim or nocycle")
+                }),
+            }
+        };
         let algo = match name {
-            "dfpn" => Algo::Dfpn { heuristic: h(get("h"))? },
+            "dfpn" => Algo::Dfpn {
+                heuristic: h(get("h"))?,
+                ghi: ghi(get("ghi"))?,
+            },
             "dfpn-plus" | "dfpn+" => Algo::DfpnPlus {
                 heuristic: h(get("h"))?,
                 cost_phi: num("cost-phi", get("cost-phi"), 0)?,
                 cost_delta: num("cost-delta", get("cost-delta"), 0)?,
+                ghi: ghi(get("ghi"))?,
             },
             "dfpn-eps" | "1+eps" => {
                 let epsilon: f64 = num("eps", get("eps"), 0.25)?;
@@ -134,13 +159,18 @@ impl Algo {
                 Algo::Epsilon {
                     epsilon,
                     heuristic: h(get("h"))?,
+                    ghi: ghi(get("ghi"))?,
                 }
             }
             "deep-dfpn" => Algo::DeepDfpn {
                 e: num("e", get("e"), 2)?,
                 d: num("d", get("d"), 2)?,
+                ghi: ghi(get("ghi"))?,
             },
-            "wpns" => Algo::Wpns { heuristic: h(get("h"))? },
+            "wpns" => Algo::Wpns {
+                heuristic: h(get("h"))?,
+                ghi: ghi(get("ghi"))?,
+            },
             "pnstar" | "pn*" => Algo::PnStar { heuristic: h(get("h"))? },
             "pds" => Algo::Pds { heuristic: h(get("h"))? },
             "pns" => Algo::Pns { heuristic: h(get("h"))? },
@@ -217,18 +247,57 @@ impl Algo {
         )
     }
 
+    /// Whether the algorithm searches games whose positions repeat: the
+    /// df-pn family owns the line and is GHI-safe (GHI paper); PN*, PDS
+    /// and the best-first searches do not track paths yet.
+    pub fn handles_repetition(&self) -> bool {
+        matches!(
+            self,
+            Algo::Dfpn { .. }
+                | Algo::DfpnPlus { .. }
+                | Algo::Epsilon { .. }
+                | Algo::DeepDfpn { .. }
+                | Algo::Wpns { .. }
+        )
+    }
+
+    /// The GHI treatment, for the algorithms that have one.
+    pub fn ghi(&self) -> Option<GhiMode> {
+        match *self {
+            Algo::Dfpn { ghi, .. }
+            | Algo::DfpnPlus { ghi, .. }
+            | Algo::Epsilon { ghi, .. }
+            | Algo::DeepDfpn { ghi, .. }
+            | Algo::Wpns { ghi, .. } => Some(ghi),
+            _ => None,
+        }
+    }
+
     /// Runs the algorithm on `p` from its current node. Depth-first
     /// algorithms use `tt` as their table; best-first ones copy their solved
     /// nodes into it afterwards, so the certificate extractor reads both the
     /// same way.
     pub fn run<P: Problem>(&self, p: &mut P, tt: &mut Table, limits: &Limits) -> SearchResult {
+        if p.repetition() != Repetition::Impossible && !self.handles_repetition() {
+            // Callers check first (`handles_repetition`); unknown, never a
+            // wrong answer, if one does not.
+            return SearchResult {
+                status: Status::Unknown,
+                stats: Default::default(),
+                stop: None,
+            };
+        }
+        let path = |mode: GhiMode| PathOptions { mode, prefix: &[] };
         match *self {
-            Algo::Dfpn { heuristic } => dfpn::search(p, Plain { heuristic }, tt, limits),
+            Algo::Dfpn { heuristic, ghi } => {
+                dfpn::search_with(p, Plain { heuristic }, tt, limits, &path(ghi))
+            }
             Algo::DfpnPlus {
                 heuristic,
                 cost_phi,
                 cost_delta,
-            } => dfpn::search(
+                ghi,
+            } => dfpn::search_with(
                 p,
                 DfpnPlus {
                     heuristic,
@@ -237,12 +306,19 @@ impl Algo {
                 },
                 tt,
                 limits,
+                &path(ghi),
             ),
-            Algo::Epsilon { epsilon, heuristic } => {
-                dfpn::search(p, Epsilon { epsilon, heuristic }, tt, limits)
+            Algo::Epsilon {
+                epsilon,
+                heuristic,
+                ghi,
+            } => dfpn::search_with(p, Epsilon { epsilon, heuristic }, tt, limits, &path(ghi)),
+            Algo::DeepDfpn { e, d, ghi } => {
+                dfpn::search_with(p, DeepDfpn { e, d }, tt, limits, &path(ghi))
             }
-            Algo::DeepDfpn { e, d } => dfpn::search(p, DeepDfpn { e, d }, tt, limits),
-            Algo::Wpns { heuristic } => dfpn::search(p, Wpns { heuristic }, tt, limits),
+            Algo::Wpns { heuristic, ghi } => {
+                dfpn::search_with(p, Wpns { heuristic }, tt, limits, &path(ghi))
+            }
             Algo::PnStar { heuristic } => dfpn::pnstar::search(p, PnStar { heuristic }, tt, limits),
             Algo::Pds { heuristic } => dfpn::pds::search(p, Pds { heuristic }, tt, limits),
             Algo::Pns { heuristic } => {
@@ -300,22 +376,46 @@ impl Algo {
 impl fmt::Display for Algo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let h = |b: bool| if b { "" } else { ":h=0" };
+        // `,ghi=MODE` when not the default, after a colon if nothing else
+        // came before it.
+        let g = |first: bool, m: GhiMode| {
+            if m == GhiMode::default() {
+                String::new()
+            } else {
+                format!("{}ghi={}", if first { ":" } else { "," }, m.name())
+            }
+        };
         match self {
-            Algo::Dfpn { heuristic } => write!(f, "dfpn{}", h(*heuristic)),
+            Algo::Dfpn { heuristic, ghi } => {
+                write!(f, "dfpn{}{}", h(*heuristic), g(*heuristic, *ghi))
+            }
             Algo::DfpnPlus {
                 heuristic,
                 cost_phi,
                 cost_delta,
+                ghi,
             } => write!(
                 f,
-                "dfpn-plus:h={},cost-phi={cost_phi},cost-delta={cost_delta}",
-                *heuristic as u8
+                "dfpn-plus:h={},cost-phi={cost_phi},cost-delta={cost_delta}{}",
+                *heuristic as u8,
+                g(false, *ghi)
             ),
-            Algo::Epsilon { epsilon, heuristic } => {
-                write!(f, "dfpn-eps:eps={epsilon},h={}", *heuristic as u8)
+            Algo::Epsilon {
+                epsilon,
+                heuristic,
+                ghi,
+            } => {
+                write!(
+                    f,
+                    "dfpn-eps:eps={epsilon},h={}{}",
+                    *heuristic as u8,
+                    g(false, *ghi)
+                )
             }
-            Algo::DeepDfpn { e, d } => write!(f, "deep-dfpn:e={e},d={d}"),
-            Algo::Wpns { heuristic } => write!(f, "wpns{}", h(*heuristic)),
+            Algo::DeepDfpn { e, d, ghi } => write!(f, "deep-dfpn:e={e},d={d}{}", g(false, *ghi)),
+            Algo::Wpns { heuristic, ghi } => {
+                write!(f, "wpns{}{}", h(*heuristic), g(*heuristic, *ghi))
+            }
             Algo::PnStar { heuristic } => write!(f, "pnstar{}", h(*heuristic)),
             Algo::Pds { heuristic } => write!(f, "pds{}", h(*heuristic)),
             Algo::Pns { heuristic } => write!(f, "pns{}", h(*heuristic)),
@@ -362,6 +462,10 @@ mod tests {
             "dfpn-eps:eps=0.125,h=1",
             "dfpn-plus:h=0,cost-phi=-1,cost-delta=0",
             "wpns",
+            "dfpn:ghi=ignore",
+            "dfpn:h=0,ghi=dup",
+            "wpns:ghi=sim",
+            "deep-dfpn:e=3,d=2,ghi=ignore",
         ] {
             let a = Algo::parse(s).unwrap();
             assert_eq!(Algo::parse(&a.to_string()).unwrap(), a, "{s}");
@@ -385,5 +489,8 @@ mod tests {
         );
         assert!(Algo::parse("dfpn-eps:eps=0").is_err());
         assert!(Algo::parse("deep-dfpn:e=x").is_err());
+        assert!(Algo::parse("dfpn:ghi=maybe").is_err());
+        assert!(Algo::parse("pns:ghi=dup").is_err());
+        assert_eq!(Algo::parse("dfpn:ghi=nocycle").unwrap(), Algo::default());
     }
 }

@@ -28,12 +28,19 @@
 //!   nodes; `avg_mpn_depth` divides it by `iterations` (thesis §3.2.5).
 //! * `tt_*` — transposition-table probes, hits, stores, replacements of a
 //!   live entry, garbage collections and entries they removed.
+//! * `repetitions` — children found to repeat a position of the line
+//!   (games with a repetition rule; GHI paper §1.2).
+//! * `twin_hits`, `sim_calls`, `sim_failed`, `sim_nodes` — GHI-safe df-pn
+//!   (GHI paper §3.1-3.3, Table 1): twin entries reused on their own path,
+//!   simulations run to check a twin on a new path, those that failed, and
+//!   the nodes simulation visited (not counted in `visits`).
 //! * `time_ms`, `nodes_per_sec` (visits per second), `peak_memory_bytes`
 //!   (table plus tree plus search stacks).
 
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Stats {
     pub iterations: u64,
     pub expanded: u64,
@@ -55,6 +62,11 @@ pub struct Stats {
     pub tt_replacements: u64,
     pub tt_collections: u64,
     pub tt_collected: u64,
+    pub repetitions: u64,
+    pub twin_hits: u64,
+    pub sim_calls: u64,
+    pub sim_failed: u64,
+    pub sim_nodes: u64,
     pub time_ms: f64,
     pub nodes_per_sec: f64,
     pub peak_memory_bytes: u64,
@@ -83,6 +95,11 @@ impl Stats {
         self.tt_replacements += o.tt_replacements;
         self.tt_collections += o.tt_collections;
         self.tt_collected += o.tt_collected;
+        self.repetitions += o.repetitions;
+        self.twin_hits += o.twin_hits;
+        self.sim_calls += o.sim_calls;
+        self.sim_failed += o.sim_failed;
+        self.sim_nodes += o.sim_nodes;
         self.time_ms += o.time_ms;
         self.peak_memory_bytes = self.peak_memory_bytes.max(o.peak_memory_bytes);
         self.finish_derived();

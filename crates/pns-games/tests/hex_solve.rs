@@ -62,7 +62,10 @@ fn shuffled_plain_searches_give_the_same_4x4_results() {
     let mut tt = Table::with_mb(16);
     // (About 4M df-pn nodes per seed for the 16 openings, against 12k
     // with the threat analysis on.)
-    let algo = Algo::Dfpn { heuristic: false };
+    let algo = Algo::Dfpn {
+        heuristic: false,
+        ghi: Default::default(),
+    };
     for seed in 0..4 {
         for (g, expected) in openings(4) {
             let s = g.with_shuffled_order(seed).with_plain_search();

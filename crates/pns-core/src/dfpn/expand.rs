@@ -1,21 +1,27 @@
-//! What every table-based depth-first search shares: expanding a node
-//! (generating its children, evaluating them, reading what the table knows),
-//! reading the root's entry, and closing a search with its statistics.
+//! The one search context every table-based depth-first search runs on:
+//! the table, the child stack, the statistics, the budget and the line
+//! (the path from the root, [`super::ghi`]).
 //!
 //! [`super::Dfpn`] (df-pn and its policies), [`super::pnstar`] (PN*, thesis
 //! §2.2.2) and [`super::pds`] (PDS, thesis §2.2.2) differ only in how they
-//! turn children's values into thresholds and when they return; this code is
-//! the rest. Everything here is `#[inline(always)]` and generic over the
-//! policy, so a caller compiles to the same code as if it were written in
-//! place (the df-pn benchmark checks it: same visits, same speed).
+//! turn children's values into thresholds and when they return; entering a
+//! node (counting the visit, generating and evaluating its children,
+//! reading the table, judging repetitions), descending into a child and
+//! leaving a node (storing its result where the path rules say) are here.
+//! Everything is generic over the policy and the line and inlined, so a
+//! caller compiles to the same code as if it were written in place: for a
+//! game without repetitions the line is [`super::ghi::NoLine`] and every
+//! path check vanishes.
 
-use crate::limits::Budget;
+use crate::game::Repetition;
+use crate::limits::{Budget, Limits};
 use crate::numbers::{pn_add, Pn, INF};
 use crate::problem::{Problem, Status};
 use crate::result::SearchResult;
 use crate::stats::Stats;
 use crate::tt::{Table, TableCounters, FLAG_EXPANDED};
 
+use super::ghi::{self, GhiMode, Line, Twin, FLAG_HAS_TWINS};
 use super::policy::DfpnPolicy;
 use super::{solved_numbers, status_of};
 
@@ -39,136 +45,539 @@ pub(crate) struct Child<M> {
     /// The child was expanded by an earlier visit (from the table's flag):
     /// visiting it again is a re-traversal (Deep df-pn §6.1).
     pub expanded: bool,
+    /// Solved, and the (dis)proof holds on this path only (a repetition or
+    /// a twin entry below it; GHI paper §3.1).
+    pub dep: bool,
+    /// The child's base entry has twin entries.
+    pub twins: bool,
 }
 
-/// Generates and evaluates the children of `p`'s current node and appends
-/// them to `children`; returns how many there are (0: the player to move has
-/// no move that reaches its aim).
-///
-/// Each child is played once to read its key (and prefetch its table
-/// cluster) and its exact evaluation. Then the table is probed for every
-/// unknown child, after all the prefetches so that the cache misses overlap.
-/// A child the table does not know takes the answer to a related question
-/// that settles it ([`Problem::implication`]) or else the policy's leaf value
-/// (`pol.leaf`, e.g. Deep df-pn's E^(D−depth), Def. 1) from the heuristic
-/// (df-pn+ `h`, thesis §2.2.4) when `use_h`. The heuristic is computed only
-/// for those children, by playing them again: it is the dearest hook in some
-/// games (Hex's threat analysis) and most children of a revisited node are
-/// in the table.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub(crate) fn expand<P: Problem, Pol: DfpnPolicy>(
-    p: &mut P,
-    pol: &Pol,
+/// What a visit of a node returns: its numbers, its total effort and
+/// whether a solved value depends on the path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Out {
+    pub pn: Pn,
+    pub dn: Pn,
+    pub amount: u32,
+    pub dep: bool,
+}
+
+/// A node being searched: its key, kind and where its children lie in the
+/// shared child stack.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    pub key: u64,
+    pub is_or: bool,
+    pub depth: u32,
+    pub cstart: usize,
+    pub cend: usize,
+    /// `stats.visits` when the visit began (the effort spent below it).
+    pub visits_start: u64,
+    pub prev_amount: u32,
+    /// The node's base entry has twins (kept when it is stored again).
+    pub twins: bool,
+}
+
+/// Simulation gives up after this many nodes: a proof that large is
+/// cheaper to search again than to replay blindly.
+const SIM_LIMIT: u64 = 20_000;
+
+/// The state of a table-based depth-first search.
+pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
+    pub tt: &'t mut Table,
+    pub pol: Pol,
     use_h: bool,
-    is_or: bool,
-    depth: u32,
-    tt: &mut Table,
-    moves: &mut Vec<P::Move>,
-    children: &mut Vec<Child<P::Move>>,
-) -> usize {
-    let cstart = children.len();
-    let mstart = moves.len();
-    p.generate(moves);
-    let mend = moves.len();
-    if mend == mstart {
-        return 0;
+    pub children: Vec<Child<P::Move>>,
+    moves: Vec<P::Move>,
+    pub stats: Stats,
+    pub budget: Budget,
+    pub line: L,
+    /// The root's last searched child (seesaw at the root, thesis §3.2.6).
+    pub root_choice: usize,
+    before: TableCounters,
+}
+
+impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
+    pub fn new(tt: &'t mut Table, pol: Pol, line: L, limits: &Limits) -> Self {
+        let before = tt.counters;
+        let use_h = pol.use_heuristic();
+        Search {
+            tt,
+            pol,
+            use_h,
+            children: Vec::with_capacity(1024),
+            moves: Vec::with_capacity(256),
+            stats: Stats::default(),
+            budget: Budget::new(limits),
+            line,
+            root_choice: usize::MAX,
+            before,
+        }
     }
-    let (kphi, kdelta) = pol.constant_cost();
-    for &mv in &moves[mstart..mend] {
-        let (cost_phi, cost_delta) = if Pol::USES_COST {
-            let (cp, cd) = p.edge_cost(mv);
-            let (a, b) = if is_or { (cp, cd) } else { (cd, cp) };
-            (a + kphi, b + kdelta)
-        } else {
-            (0, 0)
-        };
-        p.play(mv);
-        let ckey = p.key();
-        tt.prefetch(ckey);
-        let st = p.evaluate();
-        let (pn, dn) = solved_numbers(st);
-        let unknown = st == Status::Unknown;
+
+    /// What the table says about the root before a search: whether it was
+    /// expanded already (a revisit), the effort stored with it and whether
+    /// it has twins. Puts the root on the line.
+    pub fn root(&mut self, p: &P) -> (bool, u32, bool) {
+        if L::ACTIVE {
+            self.line.push(p.history_key());
+        }
+        match self.tt.probe(p.key()) {
+            Some(h) => (
+                h.flags & FLAG_EXPANDED != 0,
+                h.amount,
+                h.flags & FLAG_HAS_TWINS != 0,
+            ),
+            None => (false, 0, false),
+        }
+    }
+
+    /// Enters the current node: counts the visit and expands it. `Err`
+    /// carries the result of a node without moves (stored already): there
+    /// is nothing to search.
+    #[inline(always)]
+    pub fn enter(
+        &mut self,
+        p: &mut P,
+        depth: u32,
+        was_expanded: bool,
+        prev_amount: u32,
+        twins: bool,
+    ) -> Result<Frame, Out> {
+        let visits_start = self.stats.visits;
+        count_visit(&mut self.stats, depth, was_expanded);
+        let key = p.key();
+        let is_or = p.is_or();
+        let cstart = self.children.len();
+        let n = self.expand(p, is_or, depth);
+        if n == 0 {
+            // The mover has no move that reaches its aim: a loss for it,
+            // whatever the path.
+            let (pn, dn) = no_move_numbers(is_or);
+            let amount = prev_amount.saturating_add(1);
+            self.tt.store(key, pn, dn, amount, FLAG_EXPANDED, 0);
+            return Err(Out {
+                pn,
+                dn,
+                amount,
+                dep: false,
+            });
+        }
+        if !was_expanded {
+            self.stats.nodes += n as u64;
+        }
+        Ok(Frame {
+            key,
+            is_or,
+            depth,
+            cstart,
+            cend: cstart + n,
+            visits_start,
+            prev_amount,
+            twins,
+        })
+    }
+
+    /// Generates and evaluates the children of `p`'s current node and
+    /// appends them to `children`; returns how many there are (0: the
+    /// player to move has no move that reaches its aim).
+    ///
+    /// Each child is played once to read its key (and prefetch its table
+    /// cluster), its exact evaluation and, with a line, whether it repeats
+    /// a position of the line. Then the table is probed for every unknown
+    /// child, after all the prefetches so that the cache misses overlap.
+    /// With a line, a child with twins takes the twin for its path, or one
+    /// that simulation confirms on it (GHI paper §3.1-3.3). A child the
+    /// table does not know takes the answer to a related question that
+    /// settles it ([`Problem::implication`]) or else the policy's leaf
+    /// value (`pol.leaf`, e.g. Deep df-pn's E^(D−depth), Def. 1) from the
+    /// heuristic (df-pn+ `h`, thesis §2.2.4). The heuristic is computed
+    /// only for those children, by playing them again: it is the dearest
+    /// hook in some games (Hex's threat analysis) and most children of a
+    /// revisited node are in the table.
+    #[inline(always)]
+    fn expand(&mut self, p: &mut P, is_or: bool, depth: u32) -> usize {
+        let cstart = self.children.len();
+        let mstart = self.moves.len();
+        p.generate(&mut self.moves);
+        let mend = self.moves.len();
+        if mend == mstart {
+            return 0;
+        }
+        let (kphi, kdelta) = self.pol.constant_cost();
+        for i in mstart..mend {
+            let mv = self.moves[i];
+            let (cost_phi, cost_delta) = if Pol::USES_COST {
+                let (cp, cd) = p.edge_cost(mv);
+                let (a, b) = if is_or { (cp, cd) } else { (cd, cp) };
+                (a + kphi, b + kdelta)
+            } else {
+                (0, 0)
+            };
+            p.play(mv);
+            let ckey = p.key();
+            self.tt.prefetch(ckey);
+            let mut st = p.evaluate();
+            let mut dep = false;
+            if L::ACTIVE && self.line.contains(p.history_key()) {
+                // A repetition ends the line whatever the position holds.
+                self.stats.repetitions += 1;
+                st = ghi::repetition_status(self.line.rule(), p.is_or());
+                dep = true;
+            }
+            let (pn, dn) = solved_numbers(st);
+            let unknown = st == Status::Unknown;
+            p.undo();
+            self.children.push(Child {
+                mv,
+                key: ckey,
+                pn,
+                dn,
+                cost_phi,
+                cost_delta,
+                amount: 0,
+                unknown,
+                expanded: false,
+                dep,
+                twins: false,
+            });
+        }
+        self.moves.truncate(mstart);
+        let cend = self.children.len();
+        let implication = p.implication();
+        for i in cstart..cend {
+            let c = self.children[i];
+            if !c.unknown {
+                continue;
+            }
+            let (pn, dn) = match self.tt.probe(c.key) {
+                Some(h) => {
+                    let c = &mut self.children[i];
+                    c.amount = h.amount;
+                    c.expanded = h.flags & FLAG_EXPANDED != 0;
+                    c.twins = L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0;
+                    (h.pn, h.dn)
+                }
+                None => {
+                    let implied = implication.and_then(|imp| {
+                        let h = self.tt.probe(c.key ^ imp.key_xor)?;
+                        (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
+                    });
+                    match implied {
+                        Some(s) => solved_numbers(s),
+                        None => {
+                            let (hpn, hdn) = if self.use_h {
+                                p.play(c.mv);
+                                let h = p.heuristic();
+                                p.undo();
+                                h
+                            } else {
+                                (1, 1)
+                            };
+                            self.pol.leaf(hpn, hdn, depth + 1)
+                        }
+                    }
+                }
+            };
+            let c = &mut self.children[i];
+            c.pn = pn;
+            c.dn = dn;
+            if L::ACTIVE && c.twins && !status_of(pn, dn).is_solved() {
+                if let Some(st) = self.twin_for_child(p, i) {
+                    let c = &mut self.children[i];
+                    (c.pn, c.dn) = solved_numbers(st);
+                    c.dep = true;
+                }
+            }
+        }
+        cend - cstart
+    }
+
+    /// The result a twin of child `i` gives on the current path: the twin
+    /// stored for this very path, else (with SIM) one that simulation
+    /// confirms here, which is then stored for this path too.
+    #[cold]
+    fn twin_for_child(&mut self, p: &mut P, i: usize) -> Option<Status> {
+        let c = self.children[i];
+        let (twins, n) = ghi::twins(self.tt, c.key);
+        if n == 0 {
+            return None;
+        }
+        p.play(c.mv);
+        let hk = p.history_key();
+        let sig = self.line.child_sig(hk);
+        let mut found = twins
+            .iter()
+            .flatten()
+            .find(|t| t.sig == sig)
+            .map(|t| t.status);
+        if found.is_some() {
+            self.stats.twin_hits += 1;
+        } else if matches!(self.line.mode(), GhiMode::Sim | GhiMode::NoCycle) {
+            for t in twins.iter().flatten() {
+                self.stats.sim_calls += 1;
+                let mut budget = SIM_LIMIT;
+                if let Some(best) = self.simulate(p, t.status, &mut budget) {
+                    ghi::store_twin(
+                        self.tt,
+                        c.key,
+                        Twin {
+                            sig,
+                            status: t.status,
+                            best,
+                        },
+                        c.amount,
+                    );
+                    found = Some(t.status);
+                    break;
+                }
+                self.stats.sim_failed += 1;
+            }
+        }
         p.undo();
-        children.push(Child {
-            mv,
-            key: ckey,
+        found
+    }
+
+    /// Simulation (GHI paper §3.3; dual simulation for a disproof): does
+    /// the current node have status `claim` on the current line, by a tree
+    /// whose OR-side choices (AND-side, for a disproof) are the best moves
+    /// the table stores? Every repetition is judged on the line as it is
+    /// now. Returns the index of the node's chosen move (0 at an "all"
+    /// node) on success. Counts its nodes in `sim_nodes`; gives up after
+    /// `budget` nodes.
+    fn simulate(&mut self, p: &mut P, claim: Status, budget: &mut u64) -> Option<u16> {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        self.stats.sim_nodes += 1;
+        let is_or = p.is_or();
+        let hk = p.history_key();
+        if self.line.contains(hk) {
+            return (ghi::repetition_status(self.line.rule(), is_or) == claim).then_some(0);
+        }
+        match p.evaluate() {
+            Status::Unknown => {}
+            s => return (s == claim).then_some(0),
+        }
+        let key = p.key();
+        let base = self.tt.probe(key);
+        let mut cands: Vec<u16> = Vec::new();
+        if let Some(h) = base {
+            let s = status_of(h.pn, h.dn);
+            // Base results hold on every path unless twins are all there
+            // is (DUP and SIM store none).
+            if s.is_solved() && self.line.mode() == GhiMode::NoCycle {
+                return (s == claim).then_some(h.best);
+            }
+            if h.flags & FLAG_HAS_TWINS != 0 {
+                let (twins, _) = ghi::twins(self.tt, key);
+                cands.extend(
+                    twins
+                        .iter()
+                        .flatten()
+                        .filter(|t| t.status == claim)
+                        .map(|t| t.best),
+                );
+            }
+            cands.push(h.best);
+        }
+        let mut moves = Vec::new();
+        p.generate(&mut moves);
+        if moves.is_empty() {
+            let (pn, dn) = no_move_numbers(is_or);
+            return (status_of(pn, dn) == claim).then_some(0);
+        }
+        let one = (claim == Status::Proven) == is_or;
+        self.line.push(hk);
+        let mut result = None;
+        if one {
+            let mut tried: Vec<u16> = Vec::with_capacity(cands.len());
+            for idx in cands {
+                if (idx as usize) >= moves.len() || tried.contains(&idx) {
+                    continue;
+                }
+                tried.push(idx);
+                p.play(moves[idx as usize]);
+                let ok = self.simulate(p, claim, budget).is_some();
+                p.undo();
+                if ok {
+                    result = Some(idx);
+                    break;
+                }
+            }
+        } else {
+            result = Some(0);
+            for &m in &moves {
+                p.play(m);
+                let ok = self.simulate(p, claim, budget).is_some();
+                p.undo();
+                if !ok {
+                    result = None;
+                    break;
+                }
+            }
+        }
+        self.line.pop();
+        result
+    }
+
+    /// Plays child `i` of the node `f`, searches it with `visit` (the
+    /// algorithm's own recursion, called with the problem at the child)
+    /// and records what it returns.
+    #[inline(always)]
+    pub fn descend(
+        &mut self,
+        p: &mut P,
+        i: usize,
+        visit: impl FnOnce(&mut Self, &mut P, Child<P::Move>) -> Out,
+    ) -> Child<P::Move> {
+        let c = self.children[i];
+        p.play(c.mv);
+        if L::ACTIVE {
+            self.line.push(p.history_key());
+        }
+        let out = visit(self, p, c);
+        if L::ACTIVE {
+            self.line.pop();
+        }
+        p.undo();
+        let c = &mut self.children[i];
+        c.pn = out.pn;
+        c.dn = out.dn;
+        c.amount = out.amount;
+        c.expanded = true;
+        c.dep = out.dep;
+        *c
+    }
+
+    /// The node's (φ, δ) from its children (plain PN-search rules), the
+    /// index of its child with the smallest δ, and its absolute (pn, dn),
+    /// recorded in the maxima (PN* and PDS).
+    #[inline]
+    pub fn values(&mut self, f: &Frame) -> (Pn, Pn, usize, Pn, Pn) {
+        let (phi, delta, best) = aggregate(f.is_or, &self.children[f.cstart..f.cend]);
+        let (pn, dn) = orient(f.is_or, phi, delta);
+        if f.depth == 0 {
+            self.stats.see_root(pn, dn);
+        } else {
+            self.stats.see_numbers(pn, dn);
+        }
+        (phi, delta, f.cstart + best, pn, dn)
+    }
+
+    /// Counts a change of the root's searched child as a seesaw switch
+    /// (thesis §3.2.6).
+    #[inline]
+    pub fn note_root_choice(&mut self, depth: u32, i: usize) {
+        if depth == 0 {
+            if self.root_choice != i && self.root_choice != usize::MAX {
+                self.stats.seesaw_root_switches += 1;
+            }
+            self.root_choice = i;
+        }
+    }
+
+    /// Leaves the node `f` with the values (pn, dn) and best child `best`:
+    /// stores them with the effort spent — a solved value that holds on
+    /// this path only as a twin (GHI paper §3.1) — and frees its children.
+    #[inline(always)]
+    pub fn leave(&mut self, f: &Frame, pn: Pn, dn: Pn, best: usize) -> Out {
+        let amount = add_amount(f.prev_amount, self.stats.visits - f.visits_start);
+        let mut best = best;
+        let mut dep = false;
+        let mut twin = false;
+        let st = status_of(pn, dn);
+        if L::ACTIVE && st.is_solved() {
+            (best, dep) = self.witness(f, st);
+            twin = self.line.mode().twin(dep);
+        }
+        self.children.truncate(f.cstart);
+        let best_index = (best - f.cstart).min(u16::MAX as usize) as u16;
+        if twin {
+            let t = Twin {
+                sig: self.line.sig(),
+                status: st,
+                best: best_index,
+            };
+            ghi::store_twin(self.tt, f.key, t, amount);
+            // The base entry stays unsolved for every other path.
+            self.tt.store(
+                f.key,
+                1,
+                1,
+                amount,
+                FLAG_EXPANDED | FLAG_HAS_TWINS,
+                best_index,
+            );
+        } else {
+            let flags = if L::ACTIVE && f.twins {
+                FLAG_EXPANDED | FLAG_HAS_TWINS
+            } else {
+                FLAG_EXPANDED
+            };
+            self.tt.store(f.key, pn, dn, amount, flags, best_index);
+        }
+        Out {
             pn,
             dn,
-            cost_phi,
-            cost_delta,
-            amount: 0,
-            unknown,
-            expanded: false,
-        });
-    }
-    moves.truncate(mstart);
-    let cend = children.len();
-    let implication = p.implication();
-    for c in &mut children[cstart..cend] {
-        if !c.unknown {
-            continue;
+            amount,
+            dep,
         }
-        match tt.probe(c.key) {
-            Some(h) => {
-                c.pn = h.pn;
-                c.dn = h.dn;
-                c.amount = h.amount;
-                c.expanded = h.flags & FLAG_EXPANDED != 0;
-            }
-            None => {
-                let implied = implication.and_then(|imp| {
-                    let h = tt.probe(c.key ^ imp.key_xor)?;
-                    (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
-                });
-                let (pn, dn) = match implied {
-                    Some(s) => solved_numbers(s),
-                    None => {
-                        let (hpn, hdn) = if use_h {
-                            p.play(c.mv);
-                            let h = p.heuristic();
-                            p.undo();
-                            h
-                        } else {
-                            (1, 1)
-                        };
-                        pol.leaf(hpn, hdn, depth + 1)
+    }
+
+    /// The child that carries a solved node's status `st` and whether the
+    /// result depends on the path. Where one child decides (a proven OR
+    /// node, a disproven AND node) a path-independent one is preferred;
+    /// where all do, any dependent child makes the node dependent.
+    #[cold]
+    fn witness(&self, f: &Frame, st: Status) -> (usize, bool) {
+        let kids = &self.children[f.cstart..f.cend];
+        let one = (st == Status::Proven) == f.is_or;
+        if one {
+            let mut first = None;
+            for (i, c) in kids.iter().enumerate() {
+                if status_of(c.pn, c.dn) == st {
+                    if !c.dep {
+                        return (f.cstart + i, false);
                     }
-                };
-                c.pn = pn;
-                c.dn = dn;
+                    first.get_or_insert(f.cstart + i);
+                }
             }
+            (first.unwrap_or(f.cstart), true)
+        } else {
+            (f.cstart, kids.iter().any(|c| c.dep))
         }
     }
-    cend - cstart
-}
 
-/// (pn, dn) of a node whose player to move has no move: a loss for that
-/// player.
-#[inline(always)]
-pub(crate) fn no_move_numbers(is_or: bool) -> (Pn, Pn) {
-    if is_or {
-        (INF, 0)
-    } else {
-        (0, INF)
+    /// Closes the search: the table counters it caused, the memory it held
+    /// (its own stacks, plus the table in use), its time, and the stop
+    /// reason when the root is not solved.
+    pub fn finish(mut self, status: Status) -> SearchResult {
+        let c = self.tt.counters;
+        let b = self.before;
+        let stats = &mut self.stats;
+        stats.tt_probes = c.probes - b.probes;
+        stats.tt_hits = c.hits - b.hits;
+        stats.tt_stores = c.stores - b.stores;
+        stats.tt_replacements = c.replacements - b.replacements;
+        stats.tt_collections = c.collections - b.collections;
+        stats.tt_collected = c.collected - b.collected;
+        let stack_bytes = self.children.capacity() * std::mem::size_of::<Child<P::Move>>()
+            + self.moves.capacity() * std::mem::size_of::<P::Move>();
+        stats.peak_memory_bytes = (self.tt.active_bytes() + stack_bytes) as u64;
+        self.budget.finish(stats);
+        let stop = if status.is_solved() {
+            None
+        } else {
+            self.budget.stopped()
+        };
+        SearchResult {
+            status,
+            stats: self.stats,
+            stop,
+        }
     }
-}
-
-/// What the table says about the root before a search: whether it was
-/// expanded already (a revisit) and the effort stored with it.
-#[inline]
-pub(crate) fn root_entry(tt: &mut Table, key: u64) -> (bool, u32) {
-    match tt.probe(key) {
-        Some(h) => (h.flags & FLAG_EXPANDED != 0, h.amount),
-        None => (false, 0),
-    }
-}
-
-/// The node's effort after a visit that cost `spent` visits (saturating in
-/// the table's 32 bits).
-#[inline(always)]
-pub(crate) fn add_amount(prev: u32, spent: u64) -> u32 {
-    (prev as u64 + spent).min(u32::MAX as u64) as u32
 }
 
 /// The plain PN-search aggregation (thesis §2.2.1) of `children` as (φ, δ)
@@ -202,36 +611,22 @@ pub(crate) fn orient(is_or: bool, a: Pn, b: Pn) -> (Pn, Pn) {
     }
 }
 
-/// Closes a search: the table counters it caused (since `before`), the
-/// memory it held (`stack_bytes` for its own stacks, plus the table in use),
-/// its time, and the stop reason when the root is not solved.
-pub(crate) fn finish(
-    status: Status,
-    mut stats: Stats,
-    tt: &Table,
-    before: TableCounters,
-    stack_bytes: usize,
-    budget: &Budget,
-) -> SearchResult {
-    let c = tt.counters;
-    stats.tt_probes = c.probes - before.probes;
-    stats.tt_hits = c.hits - before.hits;
-    stats.tt_stores = c.stores - before.stores;
-    stats.tt_replacements = c.replacements - before.replacements;
-    stats.tt_collections = c.collections - before.collections;
-    stats.tt_collected = c.collected - before.collected;
-    stats.peak_memory_bytes = (tt.active_bytes() + stack_bytes) as u64;
-    budget.finish(&mut stats);
-    let stop = if status.is_solved() {
-        None
+/// (pn, dn) of a node whose player to move has no move: a loss for that
+/// player.
+#[inline(always)]
+pub(crate) fn no_move_numbers(is_or: bool) -> (Pn, Pn) {
+    if is_or {
+        (INF, 0)
     } else {
-        budget.stopped()
-    };
-    SearchResult {
-        status,
-        stats,
-        stop,
+        (0, INF)
     }
+}
+
+/// The node's effort after a visit that cost `spent` visits (saturating in
+/// the table's 32 bits).
+#[inline(always)]
+pub(crate) fn add_amount(prev: u32, spent: u64) -> u32 {
+    (prev as u64 + spent).min(u32::MAX as u64) as u32
 }
 
 /// Counts a visit to a node at `depth` (stats.rs): every visit is one of
@@ -254,166 +649,11 @@ pub(crate) fn count_visit(stats: &mut Stats, depth: u32, was_expanded: bool) {
     }
 }
 
-/// A node being searched by [`Core`]: its key, kind and where its children
-/// lie in the shared child stack.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame {
-    pub key: u64,
-    pub is_or: bool,
-    pub depth: u32,
-    pub cstart: usize,
-    pub cend: usize,
-    /// `stats.visits` when the visit began (the effort spent below it).
-    pub visits_start: u64,
-    pub prev_amount: u32,
-}
-
-/// The state of a table-based depth-first search with plain PN-search
-/// values (leaves (1, 1), or the problem's `h` when asked): the table, the
-/// child stack, the statistics and the budget. PN* and PDS run their own
-/// loops on it; df-pn keeps its own struct so that its policies stay
-/// monomorphised into one loop.
-pub(crate) struct Core<'t, P: Problem> {
-    pub tt: &'t mut Table,
-    pub children: Vec<Child<P::Move>>,
-    moves: Vec<P::Move>,
-    pub stats: Stats,
-    pub budget: Budget,
-    leaf: super::Plain,
-    /// The root's last searched child (seesaw at the root, thesis §3.2.6).
-    root_choice: usize,
-    before: TableCounters,
-}
-
-impl<'t, P: Problem> Core<'t, P> {
-    pub fn new(tt: &'t mut Table, heuristic: bool, limits: &crate::limits::Limits) -> Self {
-        let before = tt.counters;
-        Core {
-            tt,
-            children: Vec::with_capacity(1024),
-            moves: Vec::with_capacity(256),
-            stats: Stats::default(),
-            budget: Budget::new(limits),
-            leaf: super::Plain { heuristic },
-            root_choice: usize::MAX,
-            before,
-        }
-    }
-
-    /// Enters the current node: counts the visit and expands it. `Err`
-    /// carries the (pn, dn, amount) of a node without moves (stored
-    /// already): there is nothing to search.
-    #[inline]
-    pub fn enter(
-        &mut self,
-        p: &mut P,
-        depth: u32,
-        was_expanded: bool,
-        prev_amount: u32,
-    ) -> Result<Frame, (Pn, Pn, u32)> {
-        let visits_start = self.stats.visits;
-        count_visit(&mut self.stats, depth, was_expanded);
-        let key = p.key();
-        let is_or = p.is_or();
-        let cstart = self.children.len();
-        let n = expand(
-            p,
-            &self.leaf,
-            self.leaf.heuristic,
-            is_or,
-            depth,
-            self.tt,
-            &mut self.moves,
-            &mut self.children,
-        );
-        if n == 0 {
-            let (pn, dn) = no_move_numbers(is_or);
-            let amount = prev_amount.saturating_add(1);
-            self.tt.store(key, pn, dn, amount, FLAG_EXPANDED, 0);
-            return Err((pn, dn, amount));
-        }
-        if !was_expanded {
-            self.stats.nodes += n as u64;
-        }
-        Ok(Frame {
-            key,
-            is_or,
-            depth,
-            cstart,
-            cend: cstart + n,
-            visits_start,
-            prev_amount,
-        })
-    }
-
-    /// The node's (φ, δ) from its children (plain PN-search rules), the
-    /// index of its child with the smallest δ, and its absolute (pn, dn),
-    /// recorded in the maxima.
-    #[inline]
-    pub fn values(&mut self, f: &Frame) -> (Pn, Pn, usize, Pn, Pn) {
-        let (phi, delta, best) = aggregate(f.is_or, &self.children[f.cstart..f.cend]);
-        let (pn, dn) = orient(f.is_or, phi, delta);
-        if f.depth == 0 {
-            self.stats.see_root(pn, dn);
-        } else {
-            self.stats.see_numbers(pn, dn);
-        }
-        (phi, delta, f.cstart + best, pn, dn)
-    }
-
-    /// Searches child `i` of the node `f` with `visit` (the algorithm's own
-    /// recursion, called with the problem at the child) and records what it
-    /// returns. At the root, a change of the searched child is a seesaw
-    /// switch (thesis §3.2.6).
-    #[inline]
-    pub fn descend(
-        &mut self,
-        p: &mut P,
-        f: &Frame,
-        i: usize,
-        visit: impl FnOnce(&mut Self, &mut P, Child<P::Move>) -> (Pn, Pn, u32),
-    ) -> Child<P::Move> {
-        if f.depth == 0 {
-            if self.root_choice != i && self.root_choice != usize::MAX {
-                self.stats.seesaw_root_switches += 1;
-            }
-            self.root_choice = i;
-        }
-        let c = self.children[i];
-        p.play(c.mv);
-        let (pn, dn, amount) = visit(self, p, c);
-        p.undo();
-        let c = &mut self.children[i];
-        c.pn = pn;
-        c.dn = dn;
-        c.amount = amount;
-        c.expanded = true;
-        *c
-    }
-
-    /// Leaves the node `f` with the values (pn, dn) and best child `best`:
-    /// stores them with the effort spent and frees its children.
-    #[inline]
-    pub fn leave(&mut self, f: &Frame, pn: Pn, dn: Pn, best: usize) -> (Pn, Pn, u32) {
-        self.children.truncate(f.cstart);
-        let amount = add_amount(f.prev_amount, self.stats.visits - f.visits_start);
-        let best_index = (best - f.cstart).min(u16::MAX as usize) as u16;
-        self.tt
-            .store(f.key, pn, dn, amount, FLAG_EXPANDED, best_index);
-        (pn, dn, amount)
-    }
-
-    /// Closes the search (see [`finish`]).
-    pub fn finish(self, status: Status) -> SearchResult {
-        let stack_bytes = self.children.capacity() * std::mem::size_of::<Child<P::Move>>()
-            + self.moves.capacity() * std::mem::size_of::<P::Move>();
-        finish(
-            status,
-            self.stats,
-            self.tt,
-            self.before,
-            stack_bytes,
-            &self.budget,
-        )
+/// Which line a search over `p` needs: none for a game without
+/// repetitions, else the path from the history `prefix` with `mode`.
+pub(crate) fn line_kind<P: Problem>(p: &P) -> Option<Repetition> {
+    match p.repetition() {
+        Repetition::Impossible => None,
+        r => Some(r),
     }
 }

@@ -26,20 +26,22 @@
 //!   read as a proof.
 
 mod expand;
+pub mod ghi;
 pub mod pds;
 pub mod pnstar;
 pub mod policy;
 #[cfg(test)]
 pub(crate) mod test_trees;
 
-use crate::limits::{Budget, Limits};
+use crate::limits::Limits;
 use crate::numbers::{pn_add, pn_add_cost, Pn, INF, PN_MAX};
 use crate::problem::{Problem, Status};
 use crate::result::SearchResult;
-use crate::stats::Stats;
-use crate::tt::{Table, FLAG_EXPANDED};
+use crate::tt::Table;
 
-use expand::Child;
+use expand::{line_kind, Out, Search};
+pub use ghi::GhiMode;
+use ghi::{Line, NoLine, PathLine};
 pub use pds::Pds;
 pub use pnstar::PnStar;
 pub use policy::{DeepDfpn, DeltaRule, DfpnPlus, DfpnPolicy, Epsilon, Plain, Wpns};
@@ -70,97 +72,99 @@ pub fn status_of(pn: Pn, dn: Pn) -> Status {
     }
 }
 
-/// The table's verdict on a node: `Unknown` when absent or unsolved.
-pub fn table_status(tt: &mut Table, key: u64) -> Status {
-    match tt.probe(key) {
-        Some(h) => status_of(h.pn, h.dn),
-        None => Status::Unknown,
+/// How a df-pn search treats paths in a game where positions repeat (the
+/// GHI paper; ignored in a game where they cannot).
+#[derive(Clone, Debug, Default)]
+pub struct PathOptions<'a> {
+    /// The GHI treatment (default NOCYCLE, GHI-safe).
+    pub mode: GhiMode,
+    /// History keys of the positions before the root, oldest first: a
+    /// repetition of one of them counts as one (Go's super-ko over the
+    /// game record; a certificate's sub-search below its root).
+    pub prefix: &'a [u64],
+}
+
+/// Runs df-pn with `pol` on `problem` from its current node, GHI-safe
+/// (NOCYCLE) where positions can repeat. The table keeps what was learnt
+/// (certificate extraction reads it afterwards).
+pub fn search<P: Problem, Pol: DfpnPolicy>(
+    problem: &mut P,
+    pol: Pol,
+    tt: &mut Table,
+    limits: &Limits,
+) -> SearchResult {
+    search_with(problem, pol, tt, limits, &PathOptions::default())
+}
+
+/// [`search`] with the GHI treatment and the history before the root.
+pub fn search_with<P: Problem, Pol: DfpnPolicy>(
+    problem: &mut P,
+    pol: Pol,
+    tt: &mut Table,
+    limits: &Limits,
+    path: &PathOptions,
+) -> SearchResult {
+    // The line is chosen once: a game without repetitions runs the loop
+    // with every path check compiled out.
+    match line_kind(problem) {
+        None => Dfpn::run(Search::new(tt, pol, NoLine, limits), problem),
+        Some(rule) => {
+            let line = PathLine::new(rule, path.mode, path.prefix);
+            Dfpn::run(Search::new(tt, pol, line, limits), problem)
+        }
     }
 }
 
-/// A df-pn search over one problem, generic over the variant policy.
-pub struct Dfpn<'t, P: Problem, Pol: DfpnPolicy> {
-    tt: &'t mut Table,
-    pol: Pol,
-    children: Vec<Child<P::Move>>,
-    moves: Vec<P::Move>,
-    stats: Stats,
-    budget: Budget,
-    use_h: bool,
-    root_best: usize,
-}
+/// df-pn: MID on the shared [`Search`] context.
+struct Dfpn;
 
-impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
-    /// Searches `problem` from its current node. The table keeps what was
-    /// learnt (certificate extraction reads it afterwards).
-    pub fn search(problem: &mut P, pol: Pol, tt: &'t mut Table, limits: &Limits) -> SearchResult {
-        let before = tt.counters;
-        let use_h = pol.use_heuristic();
-        let mut s = Dfpn {
-            tt,
-            pol,
-            children: Vec::with_capacity(1024),
-            moves: Vec::with_capacity(256),
-            stats: Stats::default(),
-            budget: Budget::new(limits),
-            use_h,
-            root_best: usize::MAX,
-        };
+impl Dfpn {
+    fn run<P: Problem, Pol: DfpnPolicy, L: Line>(
+        mut s: Search<'_, P, Pol, L>,
+        problem: &mut P,
+    ) -> SearchResult {
         let status = match problem.evaluate() {
             Status::Unknown => {
-                let (expanded, amount) = expand::root_entry(s.tt, problem.key());
-                let (pn, dn, _) =
-                    s.mid(problem, ROOT_THRESHOLD, ROOT_THRESHOLD, 0, expanded, amount);
-                s.stats.see_root(pn, dn);
-                status_of(pn, dn)
+                let (expanded, amount, twins) = s.root(problem);
+                let out = Self::mid(
+                    &mut s,
+                    problem,
+                    ROOT_THRESHOLD,
+                    ROOT_THRESHOLD,
+                    0,
+                    expanded,
+                    amount,
+                    twins,
+                );
+                s.stats.see_root(out.pn, out.dn);
+                status_of(out.pn, out.dn)
             }
             solved => solved,
         };
-        let stack_bytes = s.children.capacity() * std::mem::size_of::<Child<P::Move>>()
-            + s.moves.capacity() * std::mem::size_of::<P::Move>();
-        expand::finish(status, s.stats, s.tt, before, stack_bytes, &s.budget)
+        s.finish(status)
     }
 
     /// MID (GHI paper Fig. 2): searches below the current node until its
     /// proof number reaches `th_pn` or its disproof number reaches `th_dn`.
-    /// Returns the node's (pn, dn) and its total search effort.
-    fn mid(
-        &mut self,
+    /// Returns the node's (pn, dn), its total search effort and whether a
+    /// solved value holds on this path only.
+    #[allow(clippy::too_many_arguments)]
+    fn mid<P: Problem, Pol: DfpnPolicy, L: Line>(
+        s: &mut Search<'_, P, Pol, L>,
         p: &mut P,
         th_pn: Pn,
         th_dn: Pn,
         depth: u32,
         was_expanded: bool,
         prev_amount: u32,
-    ) -> (Pn, Pn, u32) {
-        let visits_start = self.stats.visits;
-        expand::count_visit(&mut self.stats, depth, was_expanded);
-        let key = p.key();
-        let is_or = p.is_or();
-
+        twins: bool,
+    ) -> Out {
         // ---- expansion: generate and evaluate the children
-        let cstart = self.children.len();
-        let n = expand::expand(
-            p,
-            &self.pol,
-            self.use_h,
-            is_or,
-            depth,
-            self.tt,
-            &mut self.moves,
-            &mut self.children,
-        );
-        if n == 0 {
-            // The mover has no move that reaches its aim: a loss for it.
-            let (pn, dn) = expand::no_move_numbers(is_or);
-            let amount = prev_amount.saturating_add(1);
-            self.tt.store(key, pn, dn, amount, FLAG_EXPANDED, 0);
-            return (pn, dn, amount);
-        }
-        let cend = cstart + n;
-        if !was_expanded {
-            self.stats.nodes += n as u64;
-        }
+        let f = match s.enter(p, depth, was_expanded, prev_amount, twins) {
+            Ok(f) => f,
+            Err(done) => return done,
+        };
+        let (cstart, cend, is_or) = (f.cstart, f.cend, f.is_or);
 
         // ---- iterative deepening at this node
         let (th_phi, th_delta) = if is_or {
@@ -180,28 +184,28 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
             let mut max_f: Pn = 0;
             let mut unsolved: Pn = 0;
             for i in cstart..cend {
-                let c = &self.children[i];
-                let (s, f) = if is_or { (c.pn, c.dn) } else { (c.dn, c.pn) };
-                let (s, f) = if Pol::USES_COST {
-                    (pn_add_cost(s, c.cost_phi), pn_add_cost(f, c.cost_delta))
+                let c = &s.children[i];
+                let (sv, fv) = if is_or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+                let (sv, fv) = if Pol::USES_COST {
+                    (pn_add_cost(sv, c.cost_phi), pn_add_cost(fv, c.cost_delta))
                 } else {
-                    (s, f)
+                    (sv, fv)
                 };
-                if s < sel1 {
+                if sv < sel1 {
                     sel2 = sel1;
-                    sel1 = s;
+                    sel1 = sv;
                     best = i;
-                } else if s < sel2 {
-                    sel2 = s;
+                } else if sv < sel2 {
+                    sel2 = sv;
                 }
                 match Pol::DELTA {
-                    DeltaRule::Sum => sum = pn_add(sum, f),
+                    DeltaRule::Sum => sum = pn_add(sum, fv),
                     DeltaRule::Weak => {
-                        if f == INF {
+                        if fv == INF {
                             sum = INF;
                         } else if status_of(c.pn, c.dn) == Status::Unknown {
                             unsolved += 1;
-                            max_f = max_f.max(f);
+                            max_f = max_f.max(fv);
                         }
                     }
                 }
@@ -217,37 +221,34 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
             delta = sum;
             let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
             if depth == 0 {
-                self.stats.see_root(pn, dn);
-                if self.root_best != best
-                    && self.root_best != usize::MAX
-                    && phi < th_phi
-                    && delta < th_delta
-                {
-                    self.stats.seesaw_root_switches += 1;
+                s.stats.see_root(pn, dn);
+                if phi < th_phi && delta < th_delta {
+                    s.note_root_choice(depth, best);
+                } else {
+                    s.root_choice = best;
                 }
-                self.root_best = best;
             } else {
-                self.stats.see_numbers(pn, dn);
+                s.stats.see_numbers(pn, dn);
             }
             if phi >= th_phi || delta >= th_delta {
                 break;
             }
-            if self.budget.check(&self.stats).is_some() {
+            if s.budget.check(&s.stats).is_some() {
                 break;
             }
 
             // Thresholds of the chosen child (deep-dfpn §2.2 step 2; with
             // costs, thesis eq. 2.6–2.7; WPNS: the child's φ need only reach
             // th_δ − (k − 1)).
-            let c = self.children[best];
-            let sel_th = self.pol.child_th_delta(th_phi, sel2);
+            let c = s.children[best];
+            let sel_th = s.pol.child_th_delta(th_phi, sel2);
             let sel_th = remove_cost(sel_th, c.cost_phi);
             let f_c = {
-                let f = if is_or { c.dn } else { c.pn };
+                let fv = if is_or { c.dn } else { c.pn };
                 if Pol::USES_COST {
-                    pn_add_cost(f, c.cost_delta)
+                    pn_add_cost(fv, c.cost_delta)
                 } else {
-                    f
+                    fv
                 }
             };
             let sum_th = match Pol::DELTA {
@@ -260,23 +261,21 @@ impl<'t, P: Problem, Pol: DfpnPolicy> Dfpn<'t, P, Pol> {
             } else {
                 (sum_th, sel_th)
             };
-            p.play(c.mv);
-            let (pn, dn, amount) = self.mid(p, cth_pn, cth_dn, depth + 1, c.expanded, c.amount);
-            p.undo();
-            let c = &mut self.children[best];
-            c.pn = pn;
-            c.dn = dn;
-            c.amount = amount;
-            c.expanded = true;
+            s.descend(p, best, |s, p, c| {
+                Self::mid(
+                    s,
+                    p,
+                    cth_pn,
+                    cth_dn,
+                    depth + 1,
+                    c.expanded,
+                    c.amount,
+                    c.twins,
+                )
+            });
         }
-        self.children.truncate(cstart);
         let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
-        let spent = self.stats.visits - visits_start;
-        let amount = expand::add_amount(prev_amount, spent);
-        let best_index = (best - cstart).min(u16::MAX as usize) as u16;
-        self.tt
-            .store(key, pn, dn, amount, FLAG_EXPANDED, best_index);
-        (pn, dn, amount)
+        s.leave(&f, pn, dn, best)
     }
 }
 
@@ -297,16 +296,6 @@ fn remove_cost(th: Pn, cost: i64) -> Pn {
     } else {
         th.saturating_add(cost.unsigned_abs()).min(INF - 1)
     }
-}
-
-/// Runs df-pn with `pol` on `problem` (convenience wrapper).
-pub fn search<P: Problem, Pol: DfpnPolicy>(
-    problem: &mut P,
-    pol: Pol,
-    tt: &mut Table,
-    limits: &Limits,
-) -> SearchResult {
-    Dfpn::search(problem, pol, tt, limits)
 }
 
 #[cfg(test)]

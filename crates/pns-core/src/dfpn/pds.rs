@@ -45,10 +45,15 @@ use crate::problem::{Problem, Status};
 use crate::result::SearchResult;
 use crate::tt::Table;
 
-use super::expand::{root_entry, Core};
+use super::expand::{Out, Search};
+use super::ghi::NoLine;
+use super::Plain;
 use super::{status_of, ROOT_THRESHOLD};
 
 /// PDS's parameters.
+/// The search context PDS runs on: plain leaves, no line.
+type Core<'t, P> = Search<'t, P, Plain, NoLine>;
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pds {
     /// Initialise unknown leaves with the problem's `h` instead of (1, 1).
@@ -62,11 +67,14 @@ pub fn search<P: Problem>(
     tt: &mut Table,
     limits: &Limits,
 ) -> SearchResult {
-    let mut core: Core<P> = Core::new(tt, params.heuristic, limits);
+    let pol = Plain {
+        heuristic: params.heuristic,
+    };
+    let mut core: Core<P> = Search::new(tt, pol, NoLine, limits);
     let status = match problem.evaluate() {
         Status::Unknown => {
-            let (expanded, amount) = root_entry(core.tt, problem.key());
-            let (pn, dn, _) = visit(
+            let (expanded, amount, _) = core.root(problem);
+            let Out { pn, dn, .. } = visit(
                 &mut core,
                 problem,
                 ROOT_THRESHOLD,
@@ -114,8 +122,8 @@ fn visit<P: Problem>(
     depth: u32,
     was_expanded: bool,
     prev_amount: u32,
-) -> (Pn, Pn, u32) {
-    let f = match core.enter(p, depth, was_expanded, prev_amount) {
+) -> Out {
+    let f = match core.enter(p, depth, was_expanded, prev_amount, false) {
         Ok(f) => f,
         Err(done) => return done,
     };
@@ -136,7 +144,8 @@ fn visit<P: Problem>(
         // The child with the smallest δ holds the node's φ; its φ adds to
         // the node's δ. Both are within the swapped thresholds (δ_c = φ ≤
         // lp, φ_c ≤ δ ≤ ld), so the call searches.
-        core.descend(p, &f, best, |core, p, c| {
+        core.note_root_choice(f.depth, best);
+        core.descend(p, best, |core, p, c| {
             visit(core, p, ld, lp, depth + 1, c.expanded, c.amount)
         });
     };

@@ -45,8 +45,13 @@ use crate::problem::{Problem, Status};
 use crate::result::SearchResult;
 use crate::tt::Table;
 
-use super::expand::{root_entry, Core};
+use super::expand::{Out, Search};
+use super::ghi::NoLine;
 use super::status_of;
+use super::Plain;
+
+/// The search context PN* runs on: plain leaves, no line.
+type Core<'t, P> = Search<'t, P, Plain, NoLine>;
 
 /// PN*'s parameters.
 #[derive(Clone, Copy, Debug, Default)]
@@ -62,16 +67,18 @@ pub fn search<P: Problem>(
     tt: &mut Table,
     limits: &Limits,
 ) -> SearchResult {
-    let mut core: Core<P> = Core::new(tt, params.heuristic, limits);
+    let pol = Plain {
+        heuristic: params.heuristic,
+    };
+    let mut core: Core<P> = Search::new(tt, pol, NoLine, limits);
     let status = match problem.evaluate() {
         Status::Unknown => {
-            let key = problem.key();
             // The root's threshold: 1 at first (thesis §2.2.2), then the
             // root's proof number after each pass.
             let mut th: Pn = 1;
             loop {
-                let (expanded, amount) = root_entry(core.tt, key);
-                let (pn, dn, _) = visit(&mut core, problem, th, 0, expanded, amount);
+                let (expanded, amount, _) = core.root(problem);
+                let Out { pn, dn, .. } = visit(&mut core, problem, th, 0, expanded, amount);
                 core.stats.see_root(pn, dn);
                 let st = status_of(pn, dn);
                 if st.is_solved() {
@@ -99,8 +106,8 @@ fn visit<P: Problem>(
     depth: u32,
     was_expanded: bool,
     prev_amount: u32,
-) -> (Pn, Pn, u32) {
-    let f = match core.enter(p, depth, was_expanded, prev_amount) {
+) -> Out {
+    let f = match core.enter(p, depth, was_expanded, prev_amount, false) {
         Ok(f) => f,
         Err(done) => return done,
     };
@@ -130,7 +137,8 @@ fn visit<P: Problem>(
             if core.budget.check(&core.stats).is_some() {
                 break;
             }
-            let c = core.descend(p, &f, i, |core, p, c| {
+            core.note_root_choice(f.depth, i);
+            let c = core.descend(p, i, |core, p, c| {
                 visit(core, p, cth, depth + 1, c.expanded, c.amount)
             });
             // A proven child proves an OR node; a disproven one disproves

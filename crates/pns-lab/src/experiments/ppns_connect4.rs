@@ -155,7 +155,7 @@ pub fn run(opts: &ExpOptions) -> Result<Report, String> {
     let results = par_map(opts, 128, &pos, |tt, i, (text, g)| {
         let seed = item_seed(opts.seed, i);
         let sopts = SolveOptions {
-            algo: Algo::Dfpn { heuristic: true },
+            algo: Algo::default(),
             limits: Limits {
                 time: Some(Duration::from_secs(DFPN_SECS)),
                 ..Limits::default()

@@ -127,7 +127,7 @@ pub fn run(opts: &ExpOptions) -> Result<Report, String> {
             };
             tt.clear();
             let mut p = GoalProblem::new(it.game, Goal::Win);
-            let r = Algo::Dfpn { heuristic: true }.run(&mut p, tt, &dl);
+            let r = Algo::default().run(&mut p, tt, &dl);
             let win = r.status.is_solved().then_some(r.status == Status::Proven);
             (win, r.stats.time_ms)
         } else {
