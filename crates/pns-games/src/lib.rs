@@ -1,6 +1,7 @@
 //! Game domains for pns. Each module implements [`pns_core::Game`].
 
 pub mod connect4;
+pub mod cyclic;
 pub mod hex;
 pub mod othello;
 pub mod synthetic;
@@ -8,6 +9,7 @@ pub mod testsets;
 pub mod tictactoe;
 
 pub use connect4::ConnectFour;
+pub use cyclic::{Cyclic, Graph, GraphParams};
 pub use synthetic::{Synthetic, TreeParams};
 pub use testsets::{TestFormat, TestLine};
 pub use tictactoe::TicTacToe;
