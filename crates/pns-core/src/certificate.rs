@@ -43,8 +43,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::dfpn::{self, status_of, Plain};
-use crate::game::{Game, Goal, GoalContext, Outcome, Side};
+use crate::dfpn::ghi::repetition_status;
+use crate::dfpn::{self, status_of, PathOptions, Plain};
+use crate::game::{Game, Goal, GoalContext, Outcome, Repetition, Side};
 use crate::limits::Limits;
 use crate::problem::{goal_implication, goal_key, goal_status, GoalProblem, Status};
 use crate::tt::Table;
@@ -324,6 +325,14 @@ pub struct Extractor<'a, G: Game> {
     claims: HashMap<G, String>,
     nodes: Vec<Raw<G::Move>>,
     games: Vec<G>,
+    /// The game's repetition rule; with one, the line below and the
+    /// repetitions met under each node matter (module docs of
+    /// [`crate::verify`]).
+    rule: Repetition,
+    /// History keys of the positions from the root to the node being built.
+    line: Vec<u64>,
+    /// Per node: a repetition ended a line at or below it.
+    rep: Vec<bool>,
     /// Sub-searches run to fill gaps.
     pub sub_searches: u64,
 }
@@ -344,13 +353,39 @@ impl<'a, G: Game> Extractor<'a, G> {
             claims: HashMap::new(),
             nodes: Vec::new(),
             games: Vec::new(),
+            rule: root.repetition(),
+            line: Vec::new(),
+            rep: Vec::new(),
             sub_searches: 0,
         }
     }
 
     /// The node's status: from the rules, the game's exact knowledge, the
     /// table, or else a sub-search.
+    ///
+    /// With a repetition rule the answer is for `g` reached by the current
+    /// line: a repetition of it, or a sub-search that knows the line (the
+    /// table's path-independent entries and the twins for this very path
+    /// answer at once).
     pub fn status(&mut self, g: &G) -> Status {
+        if self.rule != Repetition::Impossible {
+            if self.line.contains(&g.history_key()) {
+                return repetition_status(self.rule, g.side_to_move() == self.ctx.attacker);
+            }
+            if let Some(o) = g.known_outcome() {
+                return goal_status(g, o, self.ctx);
+            }
+            self.sub_searches += 1;
+            let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
+            p.set_reuse_other_goal(true);
+            let path = PathOptions {
+                prefix: &self.line,
+                ..PathOptions::default()
+            };
+            let st =
+                dfpn::search_with(&mut p, Plain::default(), self.tt, &self.limits, &path).status;
+            return st;
+        }
         if let Some(o) = g.known_outcome() {
             return goal_status(g, o, self.ctx);
         }
@@ -362,6 +397,30 @@ impl<'a, G: Game> Extractor<'a, G> {
         let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
         p.set_reuse_other_goal(true);
         dfpn::search(&mut p, Plain::default(), self.tt, &self.limits).status
+    }
+
+    /// Whether the node `id` (built on another line) may be shared on the
+    /// current one: no repetition below it and none of its positions on the
+    /// line (the verifier's rule).
+    fn shareable(&self, id: u32) -> bool {
+        if self.rule == Repetition::Impossible {
+            return true;
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n) {
+                continue;
+            }
+            let n = n as usize;
+            if self.rep[n] || self.line.contains(&self.games[n].history_key()) {
+                return false;
+            }
+            if let Raw::Moves(edges) = &self.nodes[n] {
+                stack.extend(edges.iter().map(|&(_, c)| c));
+            }
+        }
+        true
     }
 
     /// The table's answer for `g`, directly or through the other goal's
@@ -386,6 +445,36 @@ impl<'a, G: Game> Extractor<'a, G> {
     /// finished game, known outcome, table entry with the least effort, then
     /// a sub-search in the game's search order.
     pub fn choose(&mut self, g: &G) -> Option<G::Move> {
+        let track = self.rule != Repetition::Impossible;
+        if track {
+            self.line.push(g.history_key());
+        }
+        let m = self.choose_on_line(g);
+        if track {
+            self.line.pop();
+        }
+        m
+    }
+
+    fn choose_on_line(&mut self, g: &G) -> Option<G::Move> {
+        if self.rule != Repetition::Impossible {
+            // The table's base entries may not hold for this line: ask.
+            let mut order = Vec::new();
+            g.search_moves(&mut order);
+            let mut legal = Vec::new();
+            g.legal_moves(&mut legal);
+            order.extend(
+                legal
+                    .into_iter()
+                    .filter(|m| !order.contains(m))
+                    .collect::<Vec<_>>(),
+            );
+            return order.into_iter().find(|&m| {
+                let mut c = g.clone();
+                c.play(m);
+                self.status(&c) == self.claim
+            });
+        }
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);
         let mut best: Option<(u64, G::Move)> = None;
@@ -461,13 +550,48 @@ impl<'a, G: Game> Extractor<'a, G> {
     }
 
     fn node(&mut self, g: &G) -> Result<u32, String> {
-        if let Some(&id) = self.memo.get(g) {
+        let track = self.rule != Repetition::Impossible;
+        if track && self.line.contains(&g.history_key()) {
+            // The line ends here by the rule: a leaf of its own (the same
+            // position elsewhere may need a subtree).
+            let st = repetition_status(self.rule, g.side_to_move() == self.ctx.attacker);
+            if st != self.claim {
+                return Err(format!(
+                    "a repetition in the DAG is not {}",
+                    self.claim.name()
+                ));
+            }
+            let id = self.nodes.len() as u32;
+            self.nodes.push(Raw::Moves(Vec::new()));
+            self.games.push(g.clone());
+            self.rep.push(true);
             return Ok(id);
+        }
+        if let Some(&id) = self.memo.get(g) {
+            if self.shareable(id) {
+                return Ok(id);
+            }
         }
         let id = self.nodes.len() as u32;
         self.memo.insert(g.clone(), id);
         self.nodes.push(Raw::Moves(Vec::new()));
         self.games.push(g.clone());
+        self.rep.push(false);
+        if track {
+            self.line.push(g.history_key());
+        }
+        let r = self.node_below(g, id);
+        if track {
+            self.line.pop();
+            if let Raw::Moves(edges) = &self.nodes[id as usize] {
+                self.rep[id as usize] = edges.iter().any(|&(_, c)| self.rep[c as usize]);
+            }
+        }
+        r
+    }
+
+    /// [`Extractor::node`] below the node `id` at `g`, with `g` on the line.
+    fn node_below(&mut self, g: &G, id: u32) -> Result<u32, String> {
         if let Some(o) = g.outcome() {
             if goal_status(g, o, self.ctx) != self.claim {
                 return Err(format!(
@@ -500,8 +624,14 @@ impl<'a, G: Game> Extractor<'a, G> {
         let one = (self.claim == Status::Proven) == is_or;
         let mut edges = Vec::new();
         if one {
-            let m = self.claimed_child(g, prover);
-            let m = m.or_else(|| self.choose(g)).ok_or_else(|| {
+            // (Claims and shared children chosen without a search do not
+            // know the line: not with a repetition rule.)
+            let m = if self.rule == Repetition::Impossible {
+                self.claimed_child(g, prover)
+            } else {
+                None
+            };
+            let m = m.or_else(|| self.choose_on_line(g)).ok_or_else(|| {
                 format!(
                     "no child is {} at a node the search solved (limits too small?)",
                     self.claim.name()

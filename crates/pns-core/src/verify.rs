@@ -13,11 +13,21 @@
 //! unsound; a fill node gives the prover stones that the game's rules
 //! check cannot hurt it ([`Game::fill`]); a claim leaf is checked by the
 //! game's rules ([`Game::check_claim`]).
+//!
+//! In a game whose positions repeat ([`Game::repetition`]) the verifier
+//! tracks the line from the root, as the rules do: a node whose position is
+//! on its line ends the line, and the rule decides who won it (GHI paper
+//! §1.2); a node with no moves that is neither finished nor such a
+//! repetition is rejected. A shared node is accepted on a second line only
+//! when its subtree met no repetition and holds no position of that line,
+//! so that its value cannot depend on how it was reached; otherwise it is
+//! checked again on the new line.
 
 use std::collections::HashSet;
 
 use crate::certificate::{prover, required_blocks, Block, Certificate, Node};
-use crate::game::{Game, GoalContext, Outcome};
+use crate::dfpn::ghi::repetition_status;
+use crate::game::{Game, GoalContext, Outcome, Repetition};
 use crate::problem::Status;
 
 /// Counts from a successful check.
@@ -40,6 +50,9 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
     }
     if !matches!(b.claim, Status::Proven | Status::Disproven) {
         return Err("a block must claim proven or disproven".into());
+    }
+    if root.repetition() != Repetition::Impossible {
+        return verify_block_on_lines(root, b);
     }
     let ctx = GoalContext {
         attacker: root.side_to_move(),
@@ -169,6 +182,194 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
         return Err(format!("node {unreached} is not reachable from the root"));
     }
     Ok(checked)
+}
+
+/// Lines longer than this are rejected (the check recurses along a line).
+pub const MAX_LINE: usize = 2000;
+
+/// [`verify_block`] for a game whose positions repeat: every line is
+/// followed from the root, with the rule judging repetitions.
+fn verify_block_on_lines<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
+    let mut v = LineCheck {
+        b,
+        rule: root.repetition(),
+        attacker: root.side_to_move(),
+        state: (0..b.nodes.len()).map(|_| LineState::New).collect(),
+        line: Vec::new(),
+        checked: Checked::default(),
+    };
+    v.check(0, root.clone())?;
+    if let Some(unreached) = v.state.iter().position(|s| matches!(s, LineState::New)) {
+        return Err(format!("node {unreached} is not reachable from the root"));
+    }
+    Ok(v.checked)
+}
+
+enum LineState<G> {
+    New,
+    /// Reached only where its position repeats one of its line.
+    Repeated,
+    Open(G),
+    /// Checked, at this position; whether a repetition ended a line below.
+    Done(G, bool),
+}
+
+struct LineCheck<'a, G> {
+    b: &'a Block,
+    rule: Repetition,
+    attacker: crate::game::Side,
+    state: Vec<LineState<G>>,
+    /// History keys of the positions from the root to the current node.
+    line: Vec<u64>,
+    checked: Checked,
+}
+
+impl<G: Game> LineCheck<'_, G> {
+    /// Whether the claim holds for a line that ends in a position of kind
+    /// `is_or` with this `status` for the attacker.
+    fn supports(&self, status: Status) -> bool {
+        status == self.b.claim
+    }
+
+    /// Checks node `id` at position `g` on the current line; returns
+    /// whether a repetition ended a line at or below it.
+    fn check(&mut self, id: u32, g: G) -> Result<bool, String> {
+        let i = id as usize;
+        if i >= self.b.nodes.len() {
+            return Err(format!("node {id} does not exist"));
+        }
+        let is_or = g.side_to_move() == self.attacker;
+        if self.line.contains(&g.history_key()) {
+            let st = repetition_status(self.rule, is_or);
+            if !self.supports(st) {
+                return Err(format!(
+                    "node {id} repeats a position of its line, which the repetition rule makes {} here",
+                    st.name()
+                ));
+            }
+            self.checked.leaves += 1;
+            if matches!(self.state[i], LineState::New) {
+                self.state[i] = LineState::Repeated;
+            }
+            return Ok(true);
+        }
+        match &self.state[i] {
+            LineState::Done(prev, rep) => {
+                if *prev != g {
+                    return Err(format!("node {id} is reached at two different positions"));
+                }
+                if !*rep && self.disjoint_from_line(id) {
+                    return Ok(false);
+                }
+                // Its value may depend on the line: check it again here.
+            }
+            LineState::Open(_) => {
+                return Err(format!("node {id} is reached at two different positions"));
+            }
+            LineState::New | LineState::Repeated => {
+                self.state[i] = LineState::Open(g.clone());
+                self.checked.nodes += 1;
+            }
+        }
+        if self.line.len() >= MAX_LINE {
+            return Err(format!("node {id}: a line is longer than {MAX_LINE} moves"));
+        }
+        let edges = match &self.b.nodes[i] {
+            Node::Moves(edges) => edges,
+            _ => return Err(format!(
+                "node {id}: claims, fills and concessions are not allowed with a repetition rule"
+            )),
+        };
+        if let Some(o) = g.outcome() {
+            if !edges.is_empty() {
+                return Err(format!("node {id} is a finished game but lists moves"));
+            }
+            let for_attacker = if is_or { o } else { o.flip() };
+            let st = if self.b.goal.met_by(for_attacker) {
+                Status::Proven
+            } else {
+                Status::Disproven
+            };
+            if !self.supports(st) {
+                return Err(format!(
+                    "node {id} is a finished game ({o} for the side to move) that does not support '{} {}'",
+                    self.b.goal.name(),
+                    self.b.claim.name()
+                ));
+            }
+            self.checked.leaves += 1;
+            self.state[i] = LineState::Done(g, false);
+            return Ok(false);
+        }
+        if edges.is_empty() {
+            return Err(format!(
+                "node {id} lists no moves but the game is not over and its position does not repeat"
+            ));
+        }
+        let mut listed = Vec::with_capacity(edges.len());
+        for (m, _) in edges {
+            let mv = g
+                .parse_move(m)
+                .map_err(|e| format!("node {id}: move '{m}': {e}"))?;
+            if listed.contains(&mv) {
+                return Err(format!("node {id}: move '{m}' is listed twice"));
+            }
+            listed.push(mv);
+        }
+        if (self.b.claim == Status::Proven) != is_or {
+            let mut legal = Vec::new();
+            g.legal_moves(&mut legal);
+            if let Some(m) = legal.iter().find(|m| !listed.contains(m)) {
+                return Err(format!(
+                    "node {id}: the legal move '{}' is missing (every move must be refuted here)",
+                    g.format_move(*m)
+                ));
+            }
+        }
+        self.line.push(g.history_key());
+        let mut rep = false;
+        for (mv, (_, child)) in listed.into_iter().zip(edges) {
+            let mut c = g.clone();
+            c.play(mv);
+            match self.check(*child, c) {
+                Ok(r) => rep |= r,
+                Err(e) => {
+                    self.line.pop();
+                    return Err(e);
+                }
+            }
+        }
+        self.line.pop();
+        if !matches!(self.state[i], LineState::Done(..)) {
+            self.state[i] = LineState::Done(g, rep);
+        }
+        Ok(rep)
+    }
+
+    /// Whether no position of the subtree below the checked node `id` is on
+    /// the current line (a shared subtree is then valid on it too).
+    fn disjoint_from_line(&self, id: u32) -> bool {
+        let mut seen = HashSet::new();
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n) {
+                continue;
+            }
+            match &self.state[n as usize] {
+                LineState::Done(g, _) | LineState::Open(g) => {
+                    if self.line.contains(&g.history_key()) {
+                        return false;
+                    }
+                }
+                // Reached below only as a repetition: nothing to compare.
+                LineState::New | LineState::Repeated => continue,
+            }
+            if let Node::Moves(edges) = &self.b.nodes[n as usize] {
+                stack.extend(edges.iter().map(|&(_, c)| c));
+            }
+        }
+        true
+    }
 }
 
 /// Checks a whole certificate for the position `root`: the game name, the

@@ -96,17 +96,17 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn ghi_nocycle_matches_the_oracle(pos in graph(14, 4)) {
+    fn ghi_nocycle_matches_the_oracle(pos in graph(24, 5)) {
         check(&pos, GHI_SAFE[0])?;
     }
 
     #[test]
-    fn ghi_sim_matches_the_oracle(pos in graph(14, 4)) {
+    fn ghi_sim_matches_the_oracle(pos in graph(24, 5)) {
         check(&pos, GHI_SAFE[1])?;
     }
 
     #[test]
-    fn ghi_dup_matches_the_oracle(pos in graph(14, 4)) {
+    fn ghi_dup_matches_the_oracle(pos in graph(24, 5)) {
         check(&pos, GHI_SAFE[2])?;
     }
 }
@@ -208,11 +208,11 @@ fn counts(
     counts
 }
 
-#[test]
-fn ignoring_the_path_gives_wrong_answers() {
-    let [_, (cpl_wrong, _)] = counts(IGNORE, |g, pos| {
+/// One algorithm's answer on a counting graph.
+fn answer(name: &'static str) -> impl Fn(&Cyclic, &str) -> Option<bool> + Send + Copy {
+    move |g: &Cyclic, pos: &str| {
         let opts = SolveOptions {
-            algo: algo(IGNORE),
+            algo: algo(name),
             limits: Limits {
                 visits: Some(COUNT_VISITS),
                 ..Limits::default()
@@ -222,11 +222,24 @@ fn ignoring_the_path_gives_wrong_answers() {
         solve(g, pos, &opts, &mut Table::with_mb(1))
             .value
             .map(|v| v == Outcome::Win)
-    });
+    }
+}
+
+#[test]
+fn ignoring_the_path_gives_wrong_answers() {
+    let [_, (cpl_wrong, _)] = counts(IGNORE, answer(IGNORE));
     assert!(
         cpl_wrong > 0,
         "the paper: IGNORE gives wrong answers under cpl"
     );
+}
+
+#[test]
+fn ghi_safe_searches_give_no_wrong_answer_on_the_counting_set() {
+    for name in GHI_SAFE {
+        let [fpl, cpl] = counts(name, answer(name));
+        assert_eq!((fpl, cpl), ((0, 0), (0, 0)), "{name}: (wrong, unknown)");
+    }
 }
 
 /// IGNORE built from today's engine: plain df-pn over a problem that gives
@@ -323,4 +336,92 @@ fn a_path_blind_table_gives_wrong_answers() {
         cpl_wrong > 0,
         "the paper: IGNORE gives wrong answers under cpl"
     );
+}
+
+/// A certificate for a graph where a shared subtree holds on one line only:
+/// R→S, where S may go to P or Q, both lead to X, and X may go back to P or
+/// on to W (a win for the side to move there). Under current-player-loss X
+/// is proven on the line through P (going back to P repeats it) and
+/// disproven on the line through Q. A certificate sharing X is wrong.
+const SHARED: &str = "rule=cpl R:S S:P,Q P:X Q:X X:P,W W:win";
+
+fn cert_text(pos: &str, value: &str, claim: &str, nodes: &[&str]) -> String {
+    let mut t = format!(
+        "pns-certificate 1\ngame cyclic\nposition {pos}\nvalue {value}\nblock win {claim} {}\n",
+        nodes.len()
+    );
+    for (i, n) in nodes.iter().enumerate() {
+        t.push_str(&format!("{i}{}{n}\n", if n.is_empty() { "" } else { " " }));
+    }
+    t.push_str("end\n");
+    t
+}
+
+#[test]
+fn the_verifier_follows_the_line() {
+    let g = Cyclic::parse_position(SHARED).unwrap();
+    assert!(!oracle(&g), "R loses: S goes to Q");
+    let check = |nodes: &[&str]| {
+        let c =
+            pns_core::certificate::Certificate::parse(&cert_text(SHARED, "win", "proven", nodes))
+                .unwrap();
+        verify(&g, &c)
+    };
+    // X shared, its P child a repetition leaf: on the line through Q, P
+    // does not repeat and lists no moves.
+    let e = check(&["S:1", "P:2 Q:3", "X:4", "X:4", "P:5 W:6", "", ""]).unwrap_err();
+    assert!(e.contains("does not repeat"), "{e}");
+    // X's P child sent back to node 2: on the line through Q, P leads to X
+    // again, a repetition the rule gives to the defender.
+    let e = check(&["S:1", "P:2 Q:3", "X:4", "X:4", "P:2 W:5", ""]).unwrap_err();
+    assert!(e.contains("repeats a position"), "{e}");
+    // A loss certificate from the search verifies.
+    let r = solve(
+        &g,
+        SHARED,
+        &SolveOptions {
+            proof: true,
+            ..Default::default()
+        },
+        &mut Table::with_mb(1),
+    );
+    assert_eq!(r.value, Some(Outcome::Loss));
+    let cert = r.certificate.unwrap();
+    assert_eq!(verify(&g, &cert), Ok(Outcome::Loss));
+    // Tampering: the root's only move dropped is caught.
+    let text = cert.to_text().replace("\n0 S:1\n", "\n0\n");
+    let t = pns_core::certificate::Certificate::parse(&text).unwrap();
+    assert!(verify(&g, &t).is_err());
+}
+
+#[test]
+fn random_certificates_lose_a_move_and_are_rejected() {
+    let mut tampered = 0;
+    for seed in 0..300u64 {
+        let pos = format!("rule=cpl,nodes=12,degree=3,seed={seed},terminal=10,win=50");
+        let g = Cyclic::parse_position(&pos).unwrap();
+        let r = solve(
+            &g,
+            &pos,
+            &SolveOptions {
+                proof: true,
+                ..Default::default()
+            },
+            &mut Table::with_mb(1),
+        );
+        let text = r.certificate.unwrap().to_text();
+        // A node listing several moves refutes every one of them: drop one.
+        if let Some((i, line)) = text.lines().enumerate().find(|(_, l)| {
+            l.split_whitespace().count() >= 3
+                && l.split_whitespace().next().unwrap().parse::<u32>().is_ok()
+        }) {
+            let toks: Vec<&str> = line.split_whitespace().collect();
+            let mut lines: Vec<String> = text.lines().map(String::from).collect();
+            lines[i] = format!("{} {}", toks[0], toks[2..].join(" "));
+            let t = pns_core::certificate::Certificate::parse(&(lines.join("\n") + "\n")).unwrap();
+            assert!(verify(&g, &t).is_err(), "{pos}: dropped a move on line {i}");
+            tampered += 1;
+        }
+    }
+    assert!(tampered > 50, "{tampered}");
 }

@@ -122,7 +122,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         if L::ACTIVE {
             self.line.push(p.history_key());
         }
-        match self.tt.probe(p.key()) {
+        match self.tt.probe(p.key() ^ self.line.salt()) {
             Some(h) => (
                 h.flags & FLAG_EXPANDED != 0,
                 h.amount,
@@ -146,7 +146,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     ) -> Result<Frame, Out> {
         let visits_start = self.stats.visits;
         count_visit(&mut self.stats, depth, was_expanded);
-        let key = p.key();
+        let key = p.key() ^ self.line.salt();
         let is_or = p.is_or();
         let cstart = self.children.len();
         let n = self.expand(p, is_or, depth);
@@ -215,7 +215,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 (0, 0)
             };
             p.play(mv);
-            let ckey = p.key();
+            let ckey = p.key() ^ self.line.salt();
             self.tt.prefetch(ckey);
             let mut st = p.evaluate();
             let mut dep = false;
@@ -360,7 +360,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             Status::Unknown => {}
             s => return (s == claim).then_some(0),
         }
-        let key = p.key();
+        let key = p.key() ^ self.line.salt();
         let base = self.tt.probe(key);
         let mut cands: Vec<u16> = Vec::new();
         if let Some(h) = base {

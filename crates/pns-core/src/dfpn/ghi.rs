@@ -124,6 +124,9 @@ pub(crate) trait Line {
     fn child_sig(&self, hk: u64) -> u64;
     fn rule(&self) -> Repetition;
     fn mode(&self) -> GhiMode;
+    /// XORed into every table key of the search: searches below different
+    /// histories keep apart (see [`PathLine::new`]).
+    fn salt(&self) -> u64;
 }
 
 /// No line: positions never repeat.
@@ -155,27 +158,45 @@ impl Line for NoLine {
     fn mode(&self) -> GhiMode {
         GhiMode::Ignore
     }
+    #[inline(always)]
+    fn salt(&self) -> u64 {
+        0
+    }
 }
 
 /// The positions of the line and the signature at each of them.
 pub(crate) struct PathLine {
     rule: Repetition,
     mode: GhiMode,
+    salt: u64,
     keys: Vec<u64>,
     sigs: Vec<u64>,
 }
 
 impl PathLine {
     /// A line holding the history `prefix` (oldest first).
+    ///
+    /// A search with a history keeps its table entries in a key space of
+    /// that history. The argument that makes NOCYCLE sound holds within one
+    /// search: a result stored as path-independent may still be wrong on a
+    /// line through a position of its own proof tree, but then that
+    /// position, an ancestor, is proven by the tree too, so the answer at
+    /// the root stands. Under another history that ancestor may lie before
+    /// the root, and the answer would not stand. (A certificate's
+    /// sub-searches run below such histories.)
     pub fn new(rule: Repetition, mode: GhiMode, prefix: &[u64]) -> Self {
         let mut l = PathLine {
             rule,
             mode,
+            salt: 0,
             keys: Vec::with_capacity(prefix.len() + 256),
             sigs: Vec::with_capacity(prefix.len() + 256),
         };
         for &k in prefix {
             l.push(k);
+        }
+        if !prefix.is_empty() {
+            l.salt = splitmix64(l.sig() ^ 0x4849_5354_4f52_5921);
         }
         l
     }
@@ -213,6 +234,9 @@ impl Line for PathLine {
     }
     fn mode(&self) -> GhiMode {
         self.mode
+    }
+    fn salt(&self) -> u64 {
+        self.salt
     }
 }
 

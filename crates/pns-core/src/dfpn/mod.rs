@@ -167,11 +167,20 @@ impl Dfpn {
         let (cstart, cend, is_or) = (f.cstart, f.cend, f.is_or);
 
         // ---- iterative deepening at this node
-        let (th_phi, th_delta) = if is_or {
+        let (mut th_phi, mut th_delta) = if is_or {
             (th_pn, th_dn)
         } else {
             (th_dn, th_pn)
         };
+        // With cycles, numbers read from the table can feed on themselves
+        // (a node's value counts a descendant whose value counted the node)
+        // and grow at every return without a single new expansion: df-pn
+        // then never ends (Kishimoto and Müller 2008 show df-pn is not
+        // complete on such graphs). So in a game with repetitions a node
+        // that is over its thresholds on entry still makes one descent,
+        // which ends only where something is solved: every call of MID
+        // then solves a node on some line, and the lines are finite.
+        let mut first = L::ACTIVE;
         let mut phi;
         let mut delta;
         let mut best;
@@ -229,6 +238,13 @@ impl Dfpn {
                 }
             } else {
                 s.stats.see_numbers(pn, dn);
+            }
+            if first {
+                first = false;
+                if (phi >= th_phi || delta >= th_delta) && status_of(pn, dn) == Status::Unknown {
+                    th_phi = th_phi.max(phi.saturating_add(1).min(ROOT_THRESHOLD));
+                    th_delta = th_delta.max(delta.saturating_add(1).min(ROOT_THRESHOLD));
+                }
             }
             if phi >= th_phi || delta >= th_delta {
                 break;
