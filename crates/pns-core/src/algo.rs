@@ -277,7 +277,7 @@ impl Algo {
     /// algorithms use `tt` as their table; best-first ones copy their solved
     /// nodes into it afterwards, so the certificate extractor reads both the
     /// same way.
-    pub fn run<P: Problem>(&self, p: &mut P, tt: &mut Table, limits: &Limits) -> SearchResult {
+    pub fn run<P: Problem>(&self, p: &mut P, tt: &Table, limits: &Limits) -> SearchResult {
         if p.repetition() != Repetition::Impossible && !self.handles_repetition() {
             // Callers check first (`handles_repetition`); unknown, never a
             // wrong answer, if one does not.

@@ -318,7 +318,7 @@ enum Raw<M> {
 pub struct Extractor<'a, G: Game> {
     ctx: GoalContext,
     claim: Status,
-    tt: &'a mut Table,
+    tt: &'a Table,
     limits: Limits,
     memo: HashMap<G, u32>,
     /// Claims found for children by `claimed_child`, not yet used.
@@ -340,7 +340,7 @@ pub struct Extractor<'a, G: Game> {
 impl<'a, G: Game> Extractor<'a, G> {
     /// An extractor for "the side to move at the root achieves `goal`",
     /// whose answer is `claim`. `limits` bound each sub-search.
-    pub fn new(root: &G, goal: Goal, claim: Status, tt: &'a mut Table, limits: Limits) -> Self {
+    pub fn new(root: &G, goal: Goal, claim: Status, tt: &'a Table, limits: Limits) -> Self {
         Extractor {
             ctx: GoalContext {
                 attacker: root.side_to_move(),

@@ -16,7 +16,15 @@
 //!   removed, so that the valuable entries are not lost to chance
 //!   collisions.
 //! * **Clearing** is O(1): entries carry an 8-bit generation and only
-//!   entries of the current generation are live.
+//!   entries of the current generation are live. When the generation wraps
+//!   (every 255th clear) only the clusters ever used are wiped, not the
+//!   whole budget, so a small search never pays page faults for memory it
+//!   did not use.
+//! * **Sharing.** `probe` and `store` take `&self`: entries are atomics
+//!   with the key stored XORed with the data (lockless hashing), so several
+//!   searches and threads can use one table; a torn entry reads as absent.
+//!   The table keeps no counters: each search counts its own probes and
+//!   stores ([`Stored`] reports what a store did).
 //! * **Growth inside the budget.** The whole budget is reserved at once, but
 //!   a search starts on a small prefix of it and doubles the prefix (moving
 //!   each cluster's entries in place) when it is 3/8 full. A small search
@@ -25,6 +33,8 @@
 //!   times slower with a 256 MiB table than with a 4 MiB one.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
 use crate::numbers::Pn;
 
@@ -42,25 +52,90 @@ const HUGE_PAGE: usize = 2 << 20;
 /// Clusters a search starts with (256 KiB).
 const INITIAL_CLUSTERS: usize = 2048;
 
-#[repr(C)]
-#[derive(Clone, Copy, Default, Debug)]
-struct Entry {
-    key: u64,
-    pn: Pn,
-    dn: Pn,
-    amount: u32,
-    generation: u8,
-    flags: u8,
-    best: u16,
-}
-
+/// One cluster: four entries of four words each — a check word (the key
+/// XORed with the three others), two payload words (a df-pn entry's proof
+/// and disproof numbers) and a meta word (effort, generation, flags, best
+/// move). Every word is an atomic, read and written with relaxed ordering,
+/// so that several searches and threads share the table through `&self`
+/// without locks: an entry torn by two concurrent writers fails the check
+/// and reads as absent (lockless hashing: the key is stored XORed with the
+/// data).
 #[repr(C, align(64))]
-#[derive(Clone, Copy, Default)]
 struct Cluster {
-    e: [Entry; WAYS],
+    w: [AtomicU64; 4 * WAYS],
 }
 
-/// What the table knows about a node.
+/// The meta word: effort (bits 0-31), generation (32-39), flags (40-47),
+/// best-move index (48-63).
+#[inline(always)]
+fn meta(amount: u32, generation: u8, flags: u8, best: u16) -> u64 {
+    amount as u64 | (generation as u64) << 32 | (flags as u64) << 40 | (best as u64) << 48
+}
+
+/// One entry as read: its key (from the check word), payload and meta.
+#[derive(Clone, Copy)]
+struct Raw {
+    key: u64,
+    a: u64,
+    b: u64,
+    meta: u64,
+}
+
+impl Raw {
+    #[inline(always)]
+    fn generation(&self) -> u8 {
+        (self.meta >> 32) as u8
+    }
+    #[inline(always)]
+    fn amount(&self) -> u32 {
+        self.meta as u32
+    }
+    #[inline(always)]
+    fn hit(&self) -> Hit {
+        Hit {
+            pn: self.a,
+            dn: self.b,
+            amount: self.meta as u32,
+            flags: (self.meta >> 40) as u8,
+            best: (self.meta >> 48) as u16,
+        }
+    }
+}
+
+impl Cluster {
+    #[inline(always)]
+    fn read(&self, i: usize) -> Raw {
+        let w = &self.w[4 * i..4 * i + 4];
+        let (c, a, b, m) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed), w[3].load(Relaxed));
+        Raw {
+            key: c ^ a ^ b ^ m,
+            a,
+            b,
+            meta: m,
+        }
+    }
+
+    #[inline(always)]
+    fn write(&self, i: usize, r: Raw) {
+        let w = &self.w[4 * i..4 * i + 4];
+        w[1].store(r.a, Relaxed);
+        w[2].store(r.b, Relaxed);
+        w[3].store(r.meta, Relaxed);
+        w[0].store(r.key ^ r.a ^ r.b ^ r.meta, Relaxed);
+    }
+
+    #[inline(always)]
+    fn kill(&self, i: usize) {
+        for w in &self.w[4 * i..4 * i + 4] {
+            w.store(0, Relaxed);
+        }
+    }
+}
+
+/// What the table knows about a node. `pn` and `dn` are the two payload
+/// words: a df-pn entry's proof and disproof numbers; a problem with its
+/// own entries (a twin's path signature, later a tsume entry's hands) may
+/// put other things there and match them with [`Table::for_each_match`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
     pub pn: Pn,
@@ -71,18 +146,19 @@ pub struct Hit {
     pub best: u16,
 }
 
-/// Table counters, copied into [`crate::stats::Stats`] by the searches.
+/// What one store did, for the storing search's own statistics (the
+/// table keeps no counters: several searches share it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TableCounters {
-    pub probes: u64,
-    pub hits: u64,
-    pub stores: u64,
-    pub replacements: u64,
+pub struct Stored {
+    /// A live entry of another node gave way.
+    pub replaced: bool,
+    /// Garbage collections the store triggered, and the entries they removed.
     pub collections: u64,
     pub collected: u64,
 }
 
-/// A fixed-size transposition table of proof and disproof numbers.
+/// A fixed-size transposition table of proof and disproof numbers, shared
+/// through `&self` (see [`Cluster`]).
 pub struct Table {
     /// The allocation as made (for `dealloc`) and the aligned clusters in it.
     raw: *mut u8,
@@ -90,25 +166,48 @@ pub struct Table {
     /// Clusters reserved (the budget).
     clusters: usize,
     /// Clusters in use: a power-of-two fraction of the budget.
-    active: usize,
-    grow_at: usize,
+    active: AtomicUsize,
+    grow_at: AtomicUsize,
+    /// The most clusters ever in use: what a wipe must clear.
+    touched: AtomicUsize,
     generation: u8,
-    live: usize,
+    /// Live entries (approximate when threads store at once: it only
+    /// decides when to grow and collect).
+    live: AtomicUsize,
     gc_at: usize,
-    pub counters: TableCounters,
+    /// Held while the table grows or collects.
+    busy: AtomicBool,
 }
 
-// The table owns its allocation exclusively; it is moved between threads
-// only as a whole.
+// SAFETY: the clusters are only ever accessed through atomics; the
+// allocation is owned by the table and freed on drop.
 unsafe impl Send for Table {}
+unsafe impl Sync for Table {}
+
+/// Why a table could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    #[error("a table of {0} MiB is too large for this machine's address space")]
+    TooLarge(u64),
+    #[error("cannot allocate a table of {0} MiB (not enough memory)")]
+    NoMemory(u64),
+}
 
 impl Table {
     /// A table using `bytes` of memory (at least one cluster). Memory is
     /// zero-filled lazily by the operating system, so an unused table costs
-    /// little.
+    /// little. Panics if the memory cannot be had: see
+    /// [`Table::try_with_bytes`].
     pub fn with_bytes(bytes: usize) -> Table {
+        Self::try_with_bytes(bytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table using `bytes` of memory, or an error when the allocation
+    /// fails.
+    pub fn try_with_bytes(bytes: usize) -> Result<Table, TableError> {
+        let mb = (bytes >> 20) as u64;
         let clusters = (bytes / std::mem::size_of::<Cluster>()).max(1);
-        let layout = Self::layout(clusters);
+        let layout = Self::layout(clusters).ok_or(TableError::TooLarge(mb))?;
         // SAFETY: the layout has non-zero size; all-zero bytes are a valid
         // `Cluster` (generation 0 marks every entry dead). The allocation
         // asks only for 16-byte alignment, so the system allocator can hand
@@ -116,7 +215,7 @@ impl Table {
         // the clusters are aligned to 64 bytes inside it.
         let raw = unsafe { alloc_zeroed(layout) };
         if raw.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return Err(TableError::NoMemory(mb));
         }
         let ptr = raw.wrapping_add(raw.align_offset(64)) as *mut Cluster;
         #[cfg(target_os = "linux")]
@@ -135,15 +234,16 @@ impl Table {
             raw,
             ptr,
             clusters,
-            active: clusters,
-            grow_at: usize::MAX,
+            active: AtomicUsize::new(clusters),
+            grow_at: AtomicUsize::new(usize::MAX),
+            touched: AtomicUsize::new(0),
             generation: 1,
-            live: 0,
+            live: AtomicUsize::new(0),
             gc_at: ((slots as f64) * GC_LOAD) as usize,
-            counters: TableCounters::default(),
+            busy: AtomicBool::new(false),
         };
         t.reset_active();
-        t
+        Ok(t)
     }
 
     /// Starts again on the smallest prefix.
@@ -152,46 +252,65 @@ impl Table {
         while a.is_multiple_of(2) && a > INITIAL_CLUSTERS {
             a /= 2;
         }
-        self.active = a;
-        self.update_grow_at();
+        self.active.store(a, Relaxed);
+        self.touched.fetch_max(a, Relaxed);
+        self.update_grow_at(a);
     }
 
-    fn update_grow_at(&mut self) {
-        self.grow_at = if self.active < self.clusters {
-            self.active * WAYS * 3 / 8
-        } else {
-            usize::MAX
-        };
+    fn update_grow_at(&self, active: usize) {
+        self.grow_at.store(
+            if active < self.clusters {
+                active * WAYS * 3 / 8
+            } else {
+                usize::MAX
+            },
+            Relaxed,
+        );
+    }
+
+    #[inline(always)]
+    fn all(&self, n: usize) -> &[Cluster] {
+        // SAFETY: n ≤ clusters, all within our allocation; clusters are
+        // only accessed through atomics.
+        unsafe { std::slice::from_raw_parts(self.ptr, n) }
     }
 
     /// Doubles the clusters in use (at 3/8 load, where few clusters are
-    /// full yet): cluster i's entries move to 2i or
-    /// 2i + 1 (multiply-shift indexing maps them there), working from the
-    /// top down so that no cluster is overwritten before it is moved.
+    /// full yet): cluster i's entries move to 2i or 2i + 1 (multiply-shift
+    /// indexing maps them there), working from the top down so that no
+    /// cluster is overwritten before it is moved. A search reading the
+    /// table meanwhile may miss an entry, never read a wrong one.
     #[cold]
-    fn grow(&mut self) {
-        let old = self.active;
+    fn grow(&self) {
+        let old = self.active.load(Relaxed);
+        if 2 * old > self.clusters {
+            return;
+        }
         let g = self.generation;
-        // SAFETY: 2 * old ≤ clusters, all within our allocation.
-        let all = unsafe { std::slice::from_raw_parts_mut(self.ptr, 2 * old) };
+        let all = self.all(2 * old);
         for i in (0..old).rev() {
-            let moving = all[i];
-            all[i] = Cluster::default();
-            all[2 * i + 1] = Cluster::default();
-            if i > 0 {
-                all[2 * i] = Cluster::default();
+            let moving: [Raw; WAYS] = std::array::from_fn(|k| all[i].read(k));
+            for k in 0..WAYS {
+                all[i].kill(k);
+                all[2 * i + 1].kill(k);
+                if i > 0 {
+                    all[2 * i].kill(k);
+                }
             }
             let mut fill = [0usize; 2];
-            for e in moving.e.iter().filter(|e| e.generation == g) {
+            for e in moving.iter().filter(|e| e.generation() == g) {
                 let j = ((e.key as u128 * (2 * old) as u128) >> 64) as usize;
-                debug_assert!(j == 2 * i || j == 2 * i + 1);
+                if j != 2 * i && j != 2 * i + 1 {
+                    continue; // torn by a concurrent store: drop it
+                }
                 let side = j - 2 * i;
-                all[j].e[fill[side]] = *e;
+                all[j].write(fill[side], *e);
                 fill[side] += 1;
             }
         }
-        self.active = 2 * old;
-        self.update_grow_at();
+        self.touched.fetch_max(2 * old, Relaxed);
+        self.active.store(2 * old, Release);
+        self.update_grow_at(2 * old);
     }
 
     /// A table of `mb` mebibytes.
@@ -199,12 +318,20 @@ impl Table {
         Table::with_bytes(mb.max(1) << 20)
     }
 
-    fn layout(clusters: usize) -> Layout {
+    /// A table of `mb` mebibytes, or an error when it cannot be had.
+    pub fn try_with_mb(mb: usize) -> Result<Table, TableError> {
+        let bytes = mb
+            .max(1)
+            .checked_mul(1 << 20)
+            .ok_or(TableError::TooLarge(mb as u64))?;
+        Table::try_with_bytes(bytes)
+    }
+
+    fn layout(clusters: usize) -> Option<Layout> {
         let size = clusters
             .checked_mul(std::mem::size_of::<Cluster>())
-            .and_then(|s| s.checked_add(64))
-            .expect("table size overflows");
-        Layout::from_size_align(size, 16).expect("table layout")
+            .and_then(|s| s.checked_add(64))?;
+        Layout::from_size_align(size, 16).ok()
     }
 
     /// Memory reserved (the budget), in bytes.
@@ -214,7 +341,7 @@ impl Table {
 
     /// Memory in use by the current search, in bytes.
     pub fn active_bytes(&self) -> usize {
-        self.active * std::mem::size_of::<Cluster>()
+        self.active.load(Relaxed) * std::mem::size_of::<Cluster>()
     }
 
     /// Number of entry slots.
@@ -224,44 +351,35 @@ impl Table {
 
     /// Number of live entries.
     pub fn len(&self) -> usize {
-        self.live
+        self.live.load(Relaxed)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.live == 0
+        self.len() == 0
     }
 
-    /// Forgets every entry (O(1) except once every 255 calls) and resets
-    /// the counters.
+    /// Forgets every entry: O(1), except once every 255 calls, when the
+    /// clusters ever used (not the whole budget) are wiped.
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            // SAFETY: `ptr` points to `clusters` clusters we own.
+            let n = self.touched.load(Relaxed);
+            // SAFETY: `ptr` points to `clusters` ≥ n clusters we own, and
+            // `&mut self` excludes every other access.
             unsafe {
-                std::ptr::write_bytes(self.ptr, 0, self.clusters);
+                std::ptr::write_bytes(self.ptr, 0, n);
             }
             self.generation = 1;
         }
-        self.live = 0;
-        self.counters = TableCounters::default();
+        self.live.store(0, Relaxed);
         self.reset_active();
     }
 
     #[inline(always)]
-    fn cluster_index(&self, key: u64) -> usize {
-        ((key as u128 * self.active as u128) >> 64) as usize
-    }
-
-    #[inline(always)]
     fn cluster(&self, key: u64) -> &Cluster {
-        // SAFETY: the index is < clusters.
-        unsafe { &*self.ptr.add(self.cluster_index(key)) }
-    }
-
-    #[inline(always)]
-    fn cluster_mut(&mut self, key: u64) -> &mut Cluster {
-        // SAFETY: the index is < clusters and we hold `&mut self`.
-        unsafe { &mut *self.ptr.add(self.cluster_index(key)) }
+        let i = ((key as u128 * self.active.load(Acquire) as u128) >> 64) as usize;
+        // SAFETY: i < active ≤ clusters.
+        unsafe { &*self.ptr.add(i) }
     }
 
     /// Hints the processor to load `key`'s cluster: probing children after
@@ -272,7 +390,7 @@ impl Table {
         // SAFETY: prefetching is a hint and never faults.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let p = self.ptr.add(self.cluster_index(key)) as *const i8;
+            let p = self.cluster(key) as *const Cluster as *const i8;
             _mm_prefetch(p, _MM_HINT_T0);
             _mm_prefetch(p.add(64), _MM_HINT_T0);
         }
@@ -282,51 +400,75 @@ impl Table {
 
     /// Looks a node up.
     #[inline]
-    pub fn probe(&mut self, key: u64) -> Option<Hit> {
-        self.counters.probes += 1;
+    pub fn probe(&self, key: u64) -> Option<Hit> {
         let g = self.generation;
         let c = self.cluster(key);
-        for e in &c.e {
-            if e.key == key && e.generation == g {
-                let hit = Hit {
-                    pn: e.pn,
-                    dn: e.dn,
-                    amount: e.amount,
-                    flags: e.flags,
-                    best: e.best,
-                };
-                self.counters.hits += 1;
-                return Some(hit);
+        for i in 0..WAYS {
+            let e = c.read(i);
+            if e.key == key && e.generation() == g {
+                return Some(e.hit());
             }
         }
         None
+    }
+
+    /// Calls `f` on every live entry stored under `key` (several may be,
+    /// with [`Table::store_matching`]) until it returns `true`.
+    pub fn for_each_match(&self, key: u64, mut f: impl FnMut(Hit) -> bool) {
+        let g = self.generation;
+        let c = self.cluster(key);
+        for i in 0..WAYS {
+            let e = c.read(i);
+            if e.key == key && e.generation() == g && f(e.hit()) {
+                return;
+            }
+        }
     }
 
     /// Stores a node's numbers. `amount` is the node's total search effort
     /// so far (it replaces the stored one). In a full cluster the entry with
     /// the least effort gives way.
     #[inline]
-    pub fn store(&mut self, key: u64, pn: Pn, dn: Pn, amount: u32, flags: u8, best: u16) {
-        self.counters.stores += 1;
+    pub fn store(&self, key: u64, pn: Pn, dn: Pn, amount: u32, flags: u8, best: u16) -> Stored {
+        self.store_matching(key, pn, dn, amount, flags, best, |_| true)
+    }
+
+    /// [`Table::store`] where an entry under the same key is overwritten
+    /// only if `same` says it stands for the same thing; otherwise the new
+    /// entry takes another slot (a problem's own matching rule, e.g. entries
+    /// that differ by a payload word).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store_matching(
+        &self,
+        key: u64,
+        pn: Pn,
+        dn: Pn,
+        amount: u32,
+        flags: u8,
+        best: u16,
+        same: impl Fn(&Hit) -> bool,
+    ) -> Stored {
         let g = self.generation;
-        let c = self.cluster_mut(key);
+        let c = self.cluster(key);
         let mut victim = 0;
         let mut victim_amount = u64::MAX;
         let mut found = None;
-        for (i, e) in c.e.iter().enumerate() {
-            if e.generation != g {
+        for i in 0..WAYS {
+            let e = c.read(i);
+            if e.generation() != g {
                 if victim_amount != 0 {
                     victim = i;
                     victim_amount = 0;
                 }
                 continue;
             }
-            if e.key == key {
+            if e.key == key && same(&e.hit()) {
                 found = Some(i);
                 break;
             }
             // Live entry: a candidate by effort (+1 keeps free slots first).
-            let a = e.amount as u64 + 1;
+            let a = e.amount() as u64 + 1;
             if a < victim_amount {
                 victim = i;
                 victim_amount = a;
@@ -336,82 +478,93 @@ impl Table {
             Some(i) => (i, false, false),
             None => (victim, victim_amount == 0, victim_amount != 0),
         };
-        let e = &mut c.e[slot];
-        *e = Entry {
-            key,
-            pn,
-            dn,
-            amount,
-            generation: g,
-            flags,
-            best,
+        c.write(
+            slot,
+            Raw {
+                key,
+                a: pn,
+                b: dn,
+                meta: meta(amount, g, flags, best),
+            },
+        );
+        let mut out = Stored {
+            replaced,
+            ..Stored::default()
         };
         if fresh {
-            self.live += 1;
+            // Not a read-modify-write: under contention the count may lag,
+            // which only moves growth and collection a little.
+            let live = self.live.load(Relaxed) + 1;
+            self.live.store(live, Relaxed);
+            if live > self.grow_at.load(Relaxed) {
+                self.maintain(|t| t.grow());
+            } else if live > self.gc_at {
+                self.maintain(|t| {
+                    let removed = t.collect();
+                    out.collections += 1;
+                    out.collected += removed;
+                });
+            }
         }
-        if replaced {
-            self.counters.replacements += 1;
-        }
-        if self.live > self.grow_at {
-            self.grow();
-        } else if self.live > self.gc_at {
-            self.collect();
+        out
+    }
+
+    /// Runs a growth or a collection unless another thread is at one.
+    #[cold]
+    fn maintain(&self, f: impl FnOnce(&Self)) {
+        if self
+            .busy
+            .compare_exchange(false, true, Acquire, Relaxed)
+            .is_ok()
+        {
+            f(self);
+            self.busy.store(false, Release);
         }
     }
 
     /// Removes the entries with the least effort, about half of the live
-    /// ones, choosing the threshold from a sample of amounts.
+    /// ones, choosing the threshold from a sample of amounts. Returns how
+    /// many it removed.
     #[cold]
-    pub fn collect(&mut self) {
+    pub fn collect(&self) -> u64 {
         let g = self.generation;
-        let total = self.active;
-        // SAFETY: `active` ≤ `clusters` clusters we own exclusively.
-        let all = unsafe { std::slice::from_raw_parts_mut(self.ptr, total) };
-        let step = (total / 4096).max(1);
+        let all = self.all(self.active.load(Relaxed));
+        let step = (all.len() / 4096).max(1);
         let mut sample: Vec<u32> = all
             .iter()
             .step_by(step)
-            .flat_map(|c| c.e.iter())
-            .filter(|e| e.generation == g)
-            .map(|e| e.amount)
+            .flat_map(|c| (0..WAYS).map(move |i| c.read(i)))
+            .filter(|e| e.generation() == g)
+            .map(|e| e.amount())
             .collect();
         if sample.is_empty() {
-            return;
+            return 0;
         }
         let mid = sample.len() / 2;
         let (_, &mut threshold, _) = sample.select_nth_unstable(mid);
         let mut removed = 0usize;
-        for c in all.iter_mut() {
-            for e in c.e.iter_mut() {
-                if e.generation == g && e.amount <= threshold {
-                    e.generation = 0;
+        for c in all {
+            for i in 0..WAYS {
+                let e = c.read(i);
+                if e.generation() == g && e.amount() <= threshold {
+                    c.kill(i);
                     removed += 1;
                 }
             }
         }
-        self.live -= removed;
-        self.counters.collections += 1;
-        self.counters.collected += removed as u64;
+        let live = self.live.load(Relaxed);
+        self.live.store(live.saturating_sub(removed), Relaxed);
+        removed as u64
     }
 
     /// Visits every live entry (for inspection and tests).
     pub fn for_each_live(&self, mut f: impl FnMut(u64, Hit)) {
         let g = self.generation;
-        // SAFETY: read-only view of the clusters we own.
-        let all = unsafe { std::slice::from_raw_parts(self.ptr, self.active) };
-        for c in all {
-            for e in &c.e {
-                if e.generation == g {
-                    f(
-                        e.key,
-                        Hit {
-                            pn: e.pn,
-                            dn: e.dn,
-                            amount: e.amount,
-                            flags: e.flags,
-                            best: e.best,
-                        },
-                    );
+        for c in self.all(self.active.load(Relaxed)) {
+            for i in 0..WAYS {
+                let e = c.read(i);
+                if e.generation() == g {
+                    f(e.key, e.hit());
                 }
             }
         }
@@ -420,8 +573,13 @@ impl Table {
 
 impl Drop for Table {
     fn drop(&mut self) {
-        // SAFETY: allocated in `with_bytes` with this layout.
-        unsafe { dealloc(self.raw, Self::layout(self.clusters)) }
+        // SAFETY: allocated in `try_with_bytes` with this layout.
+        unsafe {
+            dealloc(
+                self.raw,
+                Self::layout(self.clusters).expect("the layout it was made with"),
+            )
+        }
     }
 }
 
@@ -429,8 +587,7 @@ impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Table")
             .field("bytes", &self.bytes())
-            .field("live", &self.live)
-            .field("counters", &self.counters)
+            .field("live", &self.len())
             .finish()
     }
 }
@@ -442,7 +599,7 @@ mod tests {
 
     #[test]
     fn store_then_probe_round_trips() {
-        let mut t = Table::with_bytes(1 << 16);
+        let t = Table::with_bytes(1 << 16);
         t.store(42, 3, 4, 10, FLAG_EXPANDED, 2);
         let h = t.probe(42).expect("stored");
         assert_eq!(
@@ -471,12 +628,14 @@ mod tests {
     fn growth_keeps_every_entry_and_stops_at_the_budget() {
         let mut t = Table::with_bytes(64 << 20);
         let n = 300_000u64;
+        let mut replaced = 0;
         for i in 0..n {
-            t.store(splitmix64(i), i, i + 1, 1, 0, 0);
+            let s = t.store(splitmix64(i), i, i + 1, 1, 0, 0);
+            assert_eq!(s.collections, 0);
+            replaced += s.replaced as u64;
         }
         assert!(t.active_bytes() > 256 << 10);
         assert!(t.active_bytes() <= t.bytes());
-        assert_eq!(t.counters.collections, 0);
         // Growth moves every entry; only replacement in a full cluster
         // (before the table doubled) loses one.
         let mut kept = 0;
@@ -486,7 +645,7 @@ mod tests {
                 kept += 1;
             }
         }
-        assert_eq!(n - kept, t.counters.replacements);
+        assert_eq!(n - kept, replaced);
         assert!(kept as f64 > 0.95 * n as f64, "{kept}");
         t.clear();
         assert_eq!(t.active_bytes(), 256 << 10);
@@ -495,32 +654,33 @@ mod tests {
 
     #[test]
     fn memory_is_fixed_and_gc_keeps_load_bounded() {
-        let mut t = Table::with_bytes(1 << 14); // 128 clusters, 512 slots
+        let t = Table::with_bytes(1 << 14); // 128 clusters, 512 slots
         let cap = t.capacity();
+        let (mut collections, mut replaced) = (0, 0);
         for i in 0..100_000u64 {
             let k = splitmix64(i);
-            t.store(k, 1, 1, (i % 1000) as u32, 0, 0);
+            let s = t.store(k, 1, 1, (i % 1000) as u32, 0, 0);
+            collections += s.collections;
+            replaced += s.replaced as u64;
             assert!(t.len() <= cap);
         }
         assert_eq!(t.bytes(), 1 << 14);
-        assert!(t.counters.collections > 0);
-        assert!(t.counters.replacements > 0);
+        assert!(collections > 0);
+        assert!(replaced > 0);
         assert!(t.len() as f64 <= cap as f64 * GC_LOAD + 1.0);
     }
 
     #[test]
     fn replacement_and_gc_keep_the_most_valuable_entries() {
         // A single cluster: every key competes for the same four slots.
-        let mut t = Table::with_bytes(1);
+        let t = Table::with_bytes(1);
         assert_eq!(t.capacity(), 4);
         t.store(1, 1, 1, 1000, 0, 0);
         t.store(2, 1, 1, 5, 0, 0);
-        t.store(3, 1, 1, 900, 0, 0);
-        assert_eq!(t.counters.collections, 0);
+        assert_eq!(t.store(3, 1, 1, 900, 0, 0).collections, 0);
         // The fourth live entry passes the GC load (0.85 * 4): the entries
         // with at most the median effort go, the most valuable stays.
-        t.store(4, 1, 1, 800, 0, 0);
-        assert_eq!(t.counters.collections, 1);
+        assert_eq!(t.store(4, 1, 1, 800, 0, 0).collections, 1);
         assert!(t.probe(1).is_some());
         assert!(t.probe(2).is_none());
         // A full cluster replaces its least valuable entry.
@@ -529,11 +689,60 @@ mod tests {
         u.store(2, 1, 1, 5, 0, 0);
         u.store(3, 1, 1, 900, 0, 0);
         u.gc_at = usize::MAX;
-        u.grow_at = usize::MAX;
-        u.store(4, 1, 1, 800, 0, 0);
-        u.store(5, 1, 1, 700, 0, 0);
-        assert_eq!(u.counters.replacements, 1);
+        u.grow_at = AtomicUsize::new(usize::MAX);
+        assert!(!u.store(4, 1, 1, 800, 0, 0).replaced);
+        assert!(u.store(5, 1, 1, 700, 0, 0).replaced);
         assert!(u.probe(2).is_none());
         assert!(u.probe(1).is_some() && u.probe(5).is_some());
+    }
+
+    #[test]
+    fn a_wipe_clears_only_the_clusters_ever_used() {
+        let mut t = Table::with_bytes(64 << 20);
+        for round in 0..300u64 {
+            t.store(round + 1, 1, 1, 1, 0, 0);
+            t.clear();
+        }
+        // 255 clears wrapped the generation once: only the initial prefix
+        // was ever used, so only it was wiped.
+        assert_eq!(t.touched.load(Relaxed), INITIAL_CLUSTERS);
+        assert!(t.probe(300).is_none());
+    }
+
+    #[test]
+    fn entries_with_one_key_can_be_told_apart_by_a_matching_rule() {
+        let t = Table::with_mb(1);
+        t.store_matching(7, 1, 10, 1, 0, 0, |h| h.pn == 1);
+        t.store_matching(7, 2, 20, 1, 0, 0, |h| h.pn == 2);
+        t.store_matching(7, 1, 11, 1, 0, 0, |h| h.pn == 1);
+        let mut seen = Vec::new();
+        t.for_each_match(7, |h| {
+            seen.push((h.pn, h.dn));
+            false
+        });
+        seen.sort();
+        assert_eq!(seen, vec![(1, 11), (2, 20)]);
+    }
+
+    #[test]
+    fn threads_share_a_table_without_reading_torn_entries() {
+        let t = Table::with_bytes(1 << 16); // small: constant collisions
+        std::thread::scope(|s| {
+            for id in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let k = splitmix64(i % 5000);
+                        // Every writer stores (k, k ^ 1): a torn mix of two
+                        // writes would break the relation.
+                        t.store(k, k ^ 1, k.rotate_left(7), (i ^ id) as u32, 0, 0);
+                        if let Some(h) = t.probe(splitmix64((i * 7) % 5000)) {
+                            let k2 = splitmix64((i * 7) % 5000);
+                            assert_eq!((h.pn, h.dn), (k2 ^ 1, k2.rotate_left(7)));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -292,7 +292,7 @@ impl<M: Copy + Eq + std::fmt::Debug, R: Rule> BestFirst<M, R> {
     /// `tt` (keyed by the problem's keys), so that certificate extraction
     /// can read the proof the search found. The problem must be at the
     /// searched root.
-    pub fn export_solved<P: Problem<Move = M>>(&self, p: &mut P, tt: &mut Table) {
+    pub fn export_solved<P: Problem<Move = M>>(&self, p: &mut P, tt: &Table) {
         if self.values.is_empty() {
             return;
         }

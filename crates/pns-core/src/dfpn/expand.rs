@@ -19,7 +19,7 @@ use crate::numbers::{pn_add, Pn, INF};
 use crate::problem::{Problem, Status};
 use crate::result::SearchResult;
 use crate::stats::Stats;
-use crate::tt::{Table, TableCounters, FLAG_EXPANDED};
+use crate::tt::{Hit, Stored, Table, FLAG_EXPANDED};
 
 use super::ghi::{self, GhiMode, Line, Twin, FLAG_HAS_TWINS};
 use super::policy::DfpnPolicy;
@@ -84,7 +84,7 @@ const SIM_LIMIT: u64 = 20_000;
 
 /// The state of a table-based depth-first search.
 pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
-    pub tt: &'t mut Table,
+    pub tt: &'t Table,
     pub pol: Pol,
     use_h: bool,
     pub children: Vec<Child<P::Move>>,
@@ -94,12 +94,10 @@ pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
     pub line: L,
     /// The root's last searched child (seesaw at the root, thesis §3.2.6).
     pub root_choice: usize,
-    before: TableCounters,
 }
 
 impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
-    pub fn new(tt: &'t mut Table, pol: Pol, line: L, limits: &Limits) -> Self {
-        let before = tt.counters;
+    pub fn new(tt: &'t Table, pol: Pol, line: L, limits: &Limits) -> Self {
         let use_h = pol.use_heuristic();
         Search {
             tt,
@@ -111,8 +109,23 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             budget: Budget::new(limits),
             line,
             root_choice: usize::MAX,
-            before,
         }
+    }
+
+    /// Probes the table, counting it in this search's statistics.
+    #[inline(always)]
+    pub fn probe(&mut self, key: u64) -> Option<Hit> {
+        self.stats.tt_probes += 1;
+        let h = self.tt.probe(key);
+        self.stats.tt_hits += h.is_some() as u64;
+        h
+    }
+
+    /// Stores into the table, counting it in this search's statistics.
+    #[inline(always)]
+    pub fn store(&mut self, key: u64, pn: Pn, dn: Pn, amount: u32, flags: u8, best: u16) {
+        let s = self.tt.store(key, pn, dn, amount, flags, best);
+        count_store(&mut self.stats, s);
     }
 
     /// What the table says about the root before a search: whether it was
@@ -122,7 +135,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         if L::ACTIVE {
             self.line.push(p.history_key());
         }
-        match self.tt.probe(p.key() ^ self.line.salt()) {
+        match self.probe(p.key() ^ self.line.salt()) {
             Some(h) => (
                 h.flags & FLAG_EXPANDED != 0,
                 h.amount,
@@ -155,7 +168,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             // whatever the path.
             let (pn, dn) = no_move_numbers(is_or);
             let amount = prev_amount.saturating_add(1);
-            self.tt.store(key, pn, dn, amount, FLAG_EXPANDED, 0);
+            self.store(key, pn, dn, amount, FLAG_EXPANDED, 0);
             return Err(Out {
                 pn,
                 dn,
@@ -250,7 +263,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             if !c.unknown {
                 continue;
             }
-            let (pn, dn) = match self.tt.probe(c.key) {
+            let (pn, dn) = match self.probe(c.key) {
                 Some(h) => {
                     let c = &mut self.children[i];
                     c.amount = h.amount;
@@ -260,7 +273,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 }
                 None => {
                     let implied = implication.and_then(|imp| {
-                        let h = self.tt.probe(c.key ^ imp.key_xor)?;
+                        let h = self.probe(c.key ^ imp.key_xor)?;
                         (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
                     });
                     match implied {
@@ -299,7 +312,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     #[cold]
     fn twin_for_child(&mut self, p: &mut P, i: usize) -> Option<Status> {
         let c = self.children[i];
-        let (twins, n) = ghi::twins(self.tt, c.key);
+        let (twins, n) = ghi::twins(self.tt, &mut self.stats, c.key);
         if n == 0 {
             return None;
         }
@@ -320,6 +333,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 if let Some(best) = self.simulate(p, t.status, &mut budget) {
                     ghi::store_twin(
                         self.tt,
+                        &mut self.stats,
                         c.key,
                         Twin {
                             sig,
@@ -361,7 +375,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             s => return (s == claim).then_some(0),
         }
         let key = p.key() ^ self.line.salt();
-        let base = self.tt.probe(key);
+        let base = self.probe(key);
         let mut cands: Vec<u16> = Vec::new();
         if let Some(h) = base {
             let s = status_of(h.pn, h.dn);
@@ -371,7 +385,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 return (s == claim).then_some(h.best);
             }
             if h.flags & FLAG_HAS_TWINS != 0 {
-                let (twins, _) = ghi::twins(self.tt, key);
+                let (twins, _) = ghi::twins(self.tt, &mut self.stats, key);
                 cands.extend(
                     twins
                         .iter()
@@ -500,9 +514,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 status: st,
                 best: best_index,
             };
-            ghi::store_twin(self.tt, f.key, t, amount);
+            ghi::store_twin(self.tt, &mut self.stats, f.key, t, amount);
             // The base entry stays unsolved for every other path.
-            self.tt.store(
+            self.store(
                 f.key,
                 1,
                 1,
@@ -516,7 +530,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             } else {
                 FLAG_EXPANDED
             };
-            self.tt.store(f.key, pn, dn, amount, flags, best_index);
+            self.store(f.key, pn, dn, amount, flags, best_index);
         }
         Out {
             pn,
@@ -554,15 +568,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     /// (its own stacks, plus the table in use), its time, and the stop
     /// reason when the root is not solved.
     pub fn finish(mut self, status: Status) -> SearchResult {
-        let c = self.tt.counters;
-        let b = self.before;
         let stats = &mut self.stats;
-        stats.tt_probes = c.probes - b.probes;
-        stats.tt_hits = c.hits - b.hits;
-        stats.tt_stores = c.stores - b.stores;
-        stats.tt_replacements = c.replacements - b.replacements;
-        stats.tt_collections = c.collections - b.collections;
-        stats.tt_collected = c.collected - b.collected;
         let stack_bytes = self.children.capacity() * std::mem::size_of::<Child<P::Move>>()
             + self.moves.capacity() * std::mem::size_of::<P::Move>();
         stats.peak_memory_bytes = (self.tt.active_bytes() + stack_bytes) as u64;
@@ -627,6 +633,15 @@ pub(crate) fn no_move_numbers(is_or: bool) -> (Pn, Pn) {
 #[inline(always)]
 pub(crate) fn add_amount(prev: u32, spent: u64) -> u32 {
     (prev as u64 + spent).min(u32::MAX as u64) as u32
+}
+
+/// Counts a store in the statistics.
+#[inline(always)]
+pub(crate) fn count_store(stats: &mut Stats, s: Stored) {
+    stats.tt_stores += 1;
+    stats.tt_replacements += s.replaced as u64;
+    stats.tt_collections += s.collections;
+    stats.tt_collected += s.collected;
 }
 
 /// Counts a visit to a node at `depth` (stats.rs): every visit is one of

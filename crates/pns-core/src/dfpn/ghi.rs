@@ -35,6 +35,7 @@
 use crate::game::Repetition;
 use crate::problem::Status;
 use crate::rng::splitmix64;
+use crate::stats::Stats;
 use crate::tt::{Hit, Table};
 
 /// Which GHI treatment a df-pn search uses (the GHI paper's Table 1).
@@ -283,11 +284,13 @@ fn decode(h: Hit) -> Option<Twin> {
 }
 
 /// The twins the table holds for the position with base key `key`.
-pub fn twins(tt: &mut Table, key: u64) -> ([Option<Twin>; TWIN_SLOTS], usize) {
+pub fn twins(tt: &Table, stats: &mut Stats, key: u64) -> ([Option<Twin>; TWIN_SLOTS], usize) {
     let mut out = [None; TWIN_SLOTS];
     let mut n = 0;
     for (slot, o) in out.iter_mut().enumerate() {
+        stats.tt_probes += 1;
         if let Some(t) = tt.probe(twin_key(key, slot)).and_then(decode) {
+            stats.tt_hits += 1;
             *o = Some(t);
             n += 1;
         }
@@ -297,15 +300,16 @@ pub fn twins(tt: &mut Table, key: u64) -> ([Option<Twin>; TWIN_SLOTS], usize) {
 
 /// Stores a twin for path `sig`: in the slot already holding that path,
 /// else a free one, else the slot the signature picks.
-pub fn store_twin(tt: &mut Table, key: u64, t: Twin, amount: u32) {
-    let (have, _) = twins(tt, key);
+pub fn store_twin(tt: &Table, stats: &mut Stats, key: u64, t: Twin, amount: u32) {
+    let (have, _) = twins(tt, stats, key);
     let slot = have
         .iter()
         .position(|o| o.is_some_and(|x| x.sig == t.sig))
         .or_else(|| have.iter().position(Option::is_none))
         .unwrap_or((t.sig % TWIN_SLOTS as u64) as usize);
     let code = if t.status == Status::Proven { 1 } else { 2 };
-    tt.store(twin_key(key, slot), t.sig, code, amount, FLAG_TWIN, t.best);
+    let s = tt.store(twin_key(key, slot), t.sig, code, amount, FLAG_TWIN, t.best);
+    super::expand::count_store(stats, s);
 }
 
 #[cfg(test)]
@@ -327,7 +331,8 @@ mod tests {
 
     #[test]
     fn twins_round_trip_and_share_slots_by_path() {
-        let mut tt = Table::with_mb(1);
+        let tt = Table::with_mb(1);
+        let st = &mut Stats::default();
         let key = 99;
         for (i, sig) in [10u64, 11, 12, 13, 14].into_iter().enumerate() {
             let status = if i % 2 == 0 {
@@ -336,7 +341,8 @@ mod tests {
                 Status::Disproven
             };
             store_twin(
-                &mut tt,
+                &tt,
+                st,
                 key,
                 Twin {
                     sig,
@@ -346,7 +352,7 @@ mod tests {
                 5,
             );
         }
-        let (t, n) = twins(&mut tt, key);
+        let (t, n) = twins(&tt, st, key);
         assert_eq!(n, TWIN_SLOTS);
         // The fifth path replaced the slot its signature picks (14 % 4 = 2).
         assert_eq!(t[2].unwrap().sig, 14);
@@ -354,7 +360,8 @@ mod tests {
         assert_eq!(t[1].unwrap().status, Status::Disproven);
         // The same path again overwrites its own slot.
         store_twin(
-            &mut tt,
+            &tt,
+            st,
             key,
             Twin {
                 sig: 11,
@@ -363,7 +370,7 @@ mod tests {
             },
             5,
         );
-        let (t, _) = twins(&mut tt, key);
+        let (t, _) = twins(&tt, st, key);
         assert_eq!(
             t[1].unwrap(),
             Twin {
@@ -372,7 +379,7 @@ mod tests {
                 best: 7
             }
         );
-        assert_eq!(twins(&mut tt, key ^ 1).1, 0);
+        assert_eq!(twins(&tt, st, key ^ 1).1, 0);
     }
 
     #[test]

@@ -90,7 +90,7 @@ pub struct PathOptions<'a> {
 pub fn search<P: Problem, Pol: DfpnPolicy>(
     problem: &mut P,
     pol: Pol,
-    tt: &mut Table,
+    tt: &Table,
     limits: &Limits,
 ) -> SearchResult {
     search_with(problem, pol, tt, limits, &PathOptions::default())
@@ -100,7 +100,7 @@ pub fn search<P: Problem, Pol: DfpnPolicy>(
 pub fn search_with<P: Problem, Pol: DfpnPolicy>(
     problem: &mut P,
     pol: Pol,
-    tt: &mut Table,
+    tt: &Table,
     limits: &Limits,
     path: &PathOptions,
 ) -> SearchResult {

@@ -64,7 +64,7 @@ pub struct Pds {
 pub fn search<P: Problem>(
     problem: &mut P,
     params: Pds,
-    tt: &mut Table,
+    tt: &Table,
     limits: &Limits,
 ) -> SearchResult {
     let pol = Plain {

@@ -64,7 +64,7 @@ pub struct PnStar {
 pub fn search<P: Problem>(
     problem: &mut P,
     params: PnStar,
-    tt: &mut Table,
+    tt: &Table,
     limits: &Limits,
 ) -> SearchResult {
     let pol = Plain {
