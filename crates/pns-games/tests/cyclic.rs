@@ -313,7 +313,7 @@ fn path_blind(g: &Cyclic) -> Option<bool> {
         visits: Some(COUNT_VISITS),
         ..Limits::default()
     };
-    let r = dfpn::search(&mut p, Plain::default(), &mut Table::with_mb(1), &limits);
+    let r = dfpn::search(&mut p, Plain::default(), &Table::with_mb(1), &limits);
     r.status.is_solved().then_some(r.status == Status::Proven)
 }
 

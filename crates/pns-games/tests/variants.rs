@@ -49,9 +49,9 @@ fn contents(tt: &Table) -> Vec<Entry> {
 /// A df-pn goal search with `pol` on a fresh table: its result and the
 /// table it leaves.
 fn dfpn_run<G: Game, Pol: DfpnPolicy>(g: &G, goal: Goal, pol: Pol) -> (SearchResult, Vec<Entry>) {
-    let mut tt = Table::with_mb(2);
+    let tt = Table::with_mb(2);
     let mut p = GoalProblem::new(g.clone(), goal);
-    let r = dfpn::search(&mut p, pol, &mut tt, &Limits::default());
+    let r = dfpn::search(&mut p, pol, &tt, &Limits::default());
     (r, contents(&tt))
 }
 
@@ -233,7 +233,7 @@ proptest! {
         let g = Synthetic::parse_position(&pos).unwrap();
         for algo in ["dfpn", "pnstar", "pds", "deep-dfpn:e=4,d=5"] {
             let mut p = GoalProblem::new(g, goal);
-            let r = Algo::parse(algo).unwrap().run(&mut p, &mut Table::with_mb(4), &Limits::default());
+            let r = Algo::parse(algo).unwrap().run(&mut p, &Table::with_mb(4), &Limits::default());
             let s = &r.stats;
             prop_assert_eq!(s.visits, s.iterations + s.seesaw_revisits, "{}", algo);
             // A table this large replaces nothing: every node is expanded once.

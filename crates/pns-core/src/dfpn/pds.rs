@@ -162,7 +162,7 @@ mod tests {
         search(
             &mut TreeProblem::new(&t),
             Pds::default(),
-            &mut Table::with_mb(1),
+            &Table::with_mb(1),
             &Limits::default(),
         )
     }

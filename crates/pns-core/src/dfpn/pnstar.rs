@@ -164,7 +164,7 @@ mod tests {
         let r = search(
             &mut TreeProblem::new(&t),
             PnStar::default(),
-            &mut Table::with_mb(1),
+            &Table::with_mb(1),
             &Limits::default(),
         );
         assert_eq!(r.status, Status::Proven);
@@ -172,7 +172,7 @@ mod tests {
         let r = search(
             &mut TreeProblem::new(&t),
             PnStar::default(),
-            &mut Table::with_mb(1),
+            &Table::with_mb(1),
             &Limits::default(),
         );
         assert_eq!(r.status, Status::Disproven);
@@ -189,7 +189,7 @@ mod tests {
         let r = search(
             &mut TreeProblem::new(&t),
             PnStar::default(),
-            &mut Table::with_mb(1),
+            &Table::with_mb(1),
             &Limits::default(),
         );
         assert_eq!(r.status, Status::Proven);
@@ -208,7 +208,7 @@ mod tests {
         let r = search(
             &mut TreeProblem::new(&t),
             PnStar::default(),
-            &mut Table::with_mb(1),
+            &Table::with_mb(1),
             &Limits {
                 visits: Some(2),
                 ..Limits::default()
