@@ -287,7 +287,11 @@ impl Algo {
                 stop: None,
             };
         }
-        let path = |mode: GhiMode| PathOptions { mode, prefix: &[] };
+        let path = |mode: GhiMode| PathOptions {
+            mode,
+            prefix: &[],
+            space: 0,
+        };
         match *self {
             Algo::Dfpn { heuristic, ghi } => {
                 dfpn::search_with(p, Plain { heuristic }, tt, limits, &path(ghi))

@@ -167,6 +167,15 @@ pub trait Problem {
     fn history_key(&self) -> u64 {
         self.key()
     }
+
+    /// The statistics of the nested searches this problem's hooks ran
+    /// since the last call (a ladder, a threat check: searches on the same
+    /// table in their own key space, [`crate::dfpn::PathOptions::space`]),
+    /// summed. The search takes them when it ends and counts them apart
+    /// and in its totals ([`crate::Stats::add_nested`]). Default: none.
+    fn nested_stats(&mut self) -> Option<crate::stats::Stats> {
+        None
+    }
 }
 
 /// Different questions about the same position get different keys, so they

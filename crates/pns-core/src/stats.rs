@@ -34,6 +34,10 @@
 //!   (GHI paper §3.1-3.3, Table 1): twin entries reused on their own path,
 //!   simulations run to check a twin on a new path, those that failed, and
 //!   the nodes simulation visited (not counted in `visits`).
+//! * `nested_searches`, `nested_visits`, `nested_nodes` — searches a
+//!   problem's hooks ran inside this one (a ladder, a threat check), and
+//!   their visits and nodes; `visits`, `nodes`, `iterations` and the
+//!   table counters include them.
 //! * `time_ms`, `nodes_per_sec` (visits per second), `peak_memory_bytes`
 //!   (table plus tree plus search stacks).
 
@@ -67,6 +71,9 @@ pub struct Stats {
     pub sim_calls: u64,
     pub sim_failed: u64,
     pub sim_nodes: u64,
+    pub nested_searches: u64,
+    pub nested_visits: u64,
+    pub nested_nodes: u64,
     pub time_ms: f64,
     pub nodes_per_sec: f64,
     pub peak_memory_bytes: u64,
@@ -100,8 +107,36 @@ impl Stats {
         self.sim_calls += o.sim_calls;
         self.sim_failed += o.sim_failed;
         self.sim_nodes += o.sim_nodes;
+        self.nested_searches += o.nested_searches;
+        self.nested_visits += o.nested_visits;
+        self.nested_nodes += o.nested_nodes;
         self.time_ms += o.time_ms;
         self.peak_memory_bytes = self.peak_memory_bytes.max(o.peak_memory_bytes);
+        self.finish_derived();
+    }
+
+    /// Records one nested search's statistics `r` in a problem's running
+    /// sum of them (see [`crate::Problem::nested_stats`]).
+    pub fn note_nested(&mut self, r: &Stats) {
+        self.accumulate(r);
+        self.nested_searches += 1;
+    }
+
+    /// Adds the sum `n` of nested searches' statistics (made with
+    /// [`Stats::note_nested`]): counted apart (`nested_*`) and in the
+    /// totals. Their time is not added: it passed inside this search.
+    pub fn add_nested(&mut self, n: &Stats) {
+        let (t, visits, nodes, searches) = (
+            self.time_ms,
+            self.nested_visits,
+            self.nested_nodes,
+            self.nested_searches,
+        );
+        self.accumulate(n);
+        self.time_ms = t;
+        self.nested_visits = visits + n.visits;
+        self.nested_nodes = nodes + n.nodes;
+        self.nested_searches = searches + n.nested_searches;
         self.finish_derived();
     }
 

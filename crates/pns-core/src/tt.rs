@@ -106,7 +106,12 @@ impl Cluster {
     #[inline(always)]
     fn read(&self, i: usize) -> Raw {
         let w = &self.w[4 * i..4 * i + 4];
-        let (c, a, b, m) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed), w[3].load(Relaxed));
+        let (c, a, b, m) = (
+            w[0].load(Relaxed),
+            w[1].load(Relaxed),
+            w[2].load(Relaxed),
+            w[3].load(Relaxed),
+        );
         Raw {
             key: c ^ a ^ b ^ m,
             a,

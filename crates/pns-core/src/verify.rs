@@ -276,9 +276,11 @@ impl<G: Game> LineCheck<'_, G> {
         }
         let edges = match &self.b.nodes[i] {
             Node::Moves(edges) => edges,
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "node {id}: claims, fills and concessions are not allowed with a repetition rule"
-            )),
+            ))
+            }
         };
         if let Some(o) = g.outcome() {
             if !edges.is_empty() {

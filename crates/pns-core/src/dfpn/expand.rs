@@ -94,11 +94,15 @@ pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
     pub line: L,
     /// The root's last searched child (seesaw at the root, thesis §3.2.6).
     pub root_choice: usize,
+    /// XORed into every key: the search's key space (a nested search's
+    /// own, and the line's history, [`super::ghi::PathLine::new`]).
+    salt: u64,
 }
 
 impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
-    pub fn new(tt: &'t Table, pol: Pol, line: L, limits: &Limits) -> Self {
+    pub fn new(tt: &'t Table, pol: Pol, line: L, limits: &Limits, space: u64) -> Self {
         let use_h = pol.use_heuristic();
+        let salt = line.salt() ^ space;
         Search {
             tt,
             pol,
@@ -109,6 +113,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             budget: Budget::new(limits),
             line,
             root_choice: usize::MAX,
+            salt,
         }
     }
 
@@ -135,7 +140,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         if L::ACTIVE {
             self.line.push(p.history_key());
         }
-        match self.probe(p.key() ^ self.line.salt()) {
+        match self.probe(p.key() ^ self.salt) {
             Some(h) => (
                 h.flags & FLAG_EXPANDED != 0,
                 h.amount,
@@ -159,7 +164,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     ) -> Result<Frame, Out> {
         let visits_start = self.stats.visits;
         count_visit(&mut self.stats, depth, was_expanded);
-        let key = p.key() ^ self.line.salt();
+        let key = p.key() ^ self.salt;
         let is_or = p.is_or();
         let cstart = self.children.len();
         let n = self.expand(p, is_or, depth);
@@ -228,7 +233,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 (0, 0)
             };
             p.play(mv);
-            let ckey = p.key() ^ self.line.salt();
+            let ckey = p.key() ^ self.salt;
             self.tt.prefetch(ckey);
             let mut st = p.evaluate();
             let mut dep = false;
@@ -374,7 +379,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             Status::Unknown => {}
             s => return (s == claim).then_some(0),
         }
-        let key = p.key() ^ self.line.salt();
+        let key = p.key() ^ self.salt;
         let base = self.probe(key);
         let mut cands: Vec<u16> = Vec::new();
         if let Some(h) = base {
@@ -567,7 +572,10 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     /// Closes the search: the table counters it caused, the memory it held
     /// (its own stacks, plus the table in use), its time, and the stop
     /// reason when the root is not solved.
-    pub fn finish(mut self, status: Status) -> SearchResult {
+    pub fn finish(mut self, status: Status, p: &mut P) -> SearchResult {
+        if let Some(n) = p.nested_stats() {
+            self.stats.add_nested(&n);
+        }
         let stats = &mut self.stats;
         let stack_bytes = self.children.capacity() * std::mem::size_of::<Child<P::Move>>()
             + self.moves.capacity() * std::mem::size_of::<P::Move>();

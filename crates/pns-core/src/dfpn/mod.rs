@@ -82,6 +82,22 @@ pub struct PathOptions<'a> {
     /// repetition of one of them counts as one (Go's super-ko over the
     /// game record; a certificate's sub-search below its root).
     pub prefix: &'a [u64],
+    /// The key space: XORed into every table key, so that a nested search
+    /// (a ladder, a threat check, a mate-in-1 test run from a problem's
+    /// hooks) shares the table with the search around it without mixing
+    /// its entries with the outer ones. 0 is the main space; use
+    /// [`key_space`] for others.
+    pub space: u64,
+}
+
+/// The key space numbered `n` (1, 2, ... for nested searches of different
+/// kinds; 0 is the main space).
+pub fn key_space(n: u64) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        crate::rng::splitmix64(0x6e65_7374_0000 ^ n)
+    }
 }
 
 /// Runs df-pn with `pol` on `problem` from its current node, GHI-safe
@@ -107,10 +123,10 @@ pub fn search_with<P: Problem, Pol: DfpnPolicy>(
     // The line is chosen once: a game without repetitions runs the loop
     // with every path check compiled out.
     match line_kind(problem) {
-        None => Dfpn::run(Search::new(tt, pol, NoLine, limits), problem),
+        None => Dfpn::run(Search::new(tt, pol, NoLine, limits, path.space), problem),
         Some(rule) => {
             let line = PathLine::new(rule, path.mode, path.prefix);
-            Dfpn::run(Search::new(tt, pol, line, limits), problem)
+            Dfpn::run(Search::new(tt, pol, line, limits, path.space), problem)
         }
     }
 }
@@ -141,7 +157,7 @@ impl Dfpn {
             }
             solved => solved,
         };
-        s.finish(status)
+        s.finish(status, problem)
     }
 
     /// MID (GHI paper Fig. 2): searches below the current node until its

@@ -70,7 +70,7 @@ pub fn search<P: Problem>(
     let pol = Plain {
         heuristic: params.heuristic,
     };
-    let mut core: Core<P> = Search::new(tt, pol, NoLine, limits);
+    let mut core: Core<P> = Search::new(tt, pol, NoLine, limits, 0);
     let status = match problem.evaluate() {
         Status::Unknown => {
             let (expanded, amount, _) = core.root(problem);
@@ -88,7 +88,7 @@ pub fn search<P: Problem>(
         }
         solved => solved,
     };
-    core.finish(status)
+    core.finish(status, problem)
 }
 
 /// The local thresholds (φ, δ) of a node's next iteration, given those of

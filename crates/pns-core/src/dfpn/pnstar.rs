@@ -70,7 +70,7 @@ pub fn search<P: Problem>(
     let pol = Plain {
         heuristic: params.heuristic,
     };
-    let mut core: Core<P> = Search::new(tt, pol, NoLine, limits);
+    let mut core: Core<P> = Search::new(tt, pol, NoLine, limits, 0);
     let status = match problem.evaluate() {
         Status::Unknown => {
             // The root's threshold: 1 at first (thesis §2.2.2), then the
@@ -94,7 +94,7 @@ pub fn search<P: Problem>(
         }
         solved => solved,
     };
-    core.finish(status)
+    core.finish(status, problem)
 }
 
 /// Searches the current node until its proof number exceeds `th` or it is
