@@ -105,10 +105,24 @@ unsafe impl Send for Table {}
 impl Table {
     /// A table using `bytes` of memory (at least one cluster). Memory is
     /// zero-filled lazily by the operating system, so an unused table costs
-    /// little.
+    /// little. Panics if the memory cannot be had ([`Table::try_with_bytes`]
+    /// reports it instead).
     pub fn with_bytes(bytes: usize) -> Table {
+        Self::try_with_bytes(bytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Table::with_bytes`], or why the memory cannot be had: a size the
+    /// address space cannot hold, or an allocation the system refuses.
+    /// A user's `--hash` goes through here so that it is an error message,
+    /// not an abort.
+    pub fn try_with_bytes(bytes: usize) -> Result<Table, String> {
         let clusters = (bytes / std::mem::size_of::<Cluster>()).max(1);
-        let layout = Self::layout(clusters);
+        let layout = clusters
+            .checked_mul(std::mem::size_of::<Cluster>())
+            .and_then(|s| s.checked_add(64))
+            .and_then(|s| Layout::from_size_align(s, 16).ok())
+            .ok_or_else(|| format!("a table of {bytes} bytes is too large for this machine"))?;
+        debug_assert_eq!(layout, Self::layout(clusters));
         // SAFETY: the layout has non-zero size; all-zero bytes are a valid
         // `Cluster` (generation 0 marks every entry dead). The allocation
         // asks only for 16-byte alignment, so the system allocator can hand
@@ -116,7 +130,10 @@ impl Table {
         // the clusters are aligned to 64 bytes inside it.
         let raw = unsafe { alloc_zeroed(layout) };
         if raw.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return Err(format!(
+                "cannot allocate a table of {} MiB: the system refused the memory",
+                bytes >> 20
+            ));
         }
         let ptr = raw.wrapping_add(raw.align_offset(64)) as *mut Cluster;
         #[cfg(target_os = "linux")]
@@ -143,7 +160,7 @@ impl Table {
             counters: TableCounters::default(),
         };
         t.reset_active();
-        t
+        Ok(t)
     }
 
     /// Starts again on the smallest prefix.
@@ -197,6 +214,16 @@ impl Table {
     /// A table of `mb` mebibytes.
     pub fn with_mb(mb: usize) -> Table {
         Table::with_bytes(mb.max(1) << 20)
+    }
+
+    /// [`Table::with_mb`], or why the memory cannot be had (see
+    /// [`Table::try_with_bytes`]).
+    pub fn try_with_mb(mb: usize) -> Result<Table, String> {
+        let bytes = mb
+            .max(1)
+            .checked_mul(1 << 20)
+            .ok_or_else(|| format!("a table of {mb} MiB is too large for this machine"))?;
+        Table::try_with_bytes(bytes)
     }
 
     fn layout(clusters: usize) -> Layout {
@@ -439,6 +466,20 @@ impl std::fmt::Debug for Table {
 mod tests {
     use super::*;
     use crate::rng::splitmix64;
+
+    #[test]
+    fn impossible_sizes_are_errors_not_aborts() {
+        let e = Table::try_with_mb(usize::MAX).unwrap_err();
+        assert!(e.contains("too large"), "{e}");
+        let e = Table::try_with_bytes(usize::MAX).unwrap_err();
+        assert!(e.contains("too large"), "{e}");
+        // 2^62 bytes: a valid layout, beyond any x86-64 or AArch64 address
+        // space, so the allocator must refuse it even with overcommit on.
+        let e = Table::try_with_mb(1 << 42).unwrap_err();
+        assert!(e.contains("refused"), "{e}");
+        let t = Table::try_with_mb(1).unwrap();
+        assert_eq!(t.bytes(), 1 << 20);
+    }
 
     #[test]
     fn store_then_probe_round_trips() {
