@@ -195,11 +195,10 @@ impl Budget {
     fn adapt_interval(&mut self, work: u64, now: Instant) {
         let done = work.saturating_sub(self.last_work) as u128;
         let took = now.duration_since(self.last_look).as_nanos();
-        let fits = if took == 0 {
-            u128::MAX
-        } else {
-            done * CHECK_PERIOD.as_nanos() / took
-        };
+        // No measurable time: the work was fast, grow as far as allowed.
+        let fits = (done * CHECK_PERIOD.as_nanos())
+            .checked_div(took)
+            .unwrap_or(u128::MAX);
         let most = (self.interval * 2).min(MAX_INTERVAL);
         self.interval = fits.clamp(1, most as u128) as u64;
         self.last_work = work;
