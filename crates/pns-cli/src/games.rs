@@ -27,6 +27,24 @@ pub trait CliGame: Game + TestFormat {
     }
 }
 
+/// Reads a position typed by the user. The position argument accepts a
+/// leading `-` (most Othello boards begin with one), so clap hands an
+/// unknown option such as `--bogus` over as a position: one that no game
+/// could read and that looks like an option is reported as an option.
+pub fn read_position<G: CliGame>(text: &str) -> Result<G, CliError> {
+    G::parse_position(text).map_err(|e| {
+        let optionlike = text.starts_with('-')
+            && text
+                .trim_start_matches('-')
+                .starts_with(|c: char| c.is_ascii_lowercase());
+        if optionlike {
+            CliError::usage(format!("unexpected argument '{text}' (see pns --help)"))
+        } else {
+            CliError::usage(format!("invalid {} position '{text}': {e}", G::NAME))
+        }
+    })
+}
+
 impl CliGame for ConnectFour {
     // A begin-medium position from Pons' Test_L1_R2: the side to move wins
     // (about 0.1 s).

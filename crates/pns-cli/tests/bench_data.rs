@@ -5,6 +5,7 @@ use std::process::Command;
 
 // The one helper that finds ../shared/data (and names it when missing).
 #[path = "../../pns-games/tests/common/shared_data.rs"]
+#[allow(dead_code)] // each test binary uses part of it
 mod shared_data;
 
 fn data(rel: &str) -> String {
