@@ -1,6 +1,7 @@
 //! `pns bench`: solve every position of a test file in parallel.
 
 use std::io::IsTerminal;
+use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use pns_core::solve::{solve, SolveOptions};
@@ -11,7 +12,7 @@ use serde_json::json;
 
 use crate::games::CliGame;
 use crate::output::{ms, stop_json, thousands};
-use crate::solve::{parse_position, search_setup, STACK_BYTES};
+use crate::solve::{parse_position, search_setup, table, STACK_BYTES};
 use crate::{interrupt, with_game, BenchArgs, CliError};
 
 pub fn run(a: &BenchArgs) -> Result<u8, CliError> {
@@ -55,10 +56,28 @@ fn median(v: &mut [f64]) -> f64 {
     }
 }
 
+/// Worker threads for `n` positions: `--threads` (default: all cores),
+/// but no more than the positions, nor than four per core (more only
+/// thrash: each thread holds a table and a 256 MiB stack reservation).
+pub fn worker_threads(requested: Option<usize>, n: usize) -> Result<usize, CliError> {
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let t = requested.unwrap_or(cores);
+    if t == 0 {
+        return Err(CliError::usage("--threads must be at least 1"));
+    }
+    Ok(t.min(n).min(4 * cores).max(1))
+}
+
 fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
+    let hash = a.search.hash;
     let text = std::fs::read_to_string(&a.file)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.file.display())))?;
     let (algo, limits) = search_setup(&a.search)?;
+    if a.limit == Some(0) {
+        return Err(CliError::usage("--limit must be at least 1"));
+    }
     let mut items = Vec::new();
     let mut skipped = 0;
     for (i, line) in text.lines().enumerate() {
@@ -84,14 +103,12 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
             a.file.display()
         )));
     }
-    let threads = a.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    if threads == 0 {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
+    let threads = worker_threads(a.threads, items.len())?;
+    // One table per worker, made before any search so that memory the
+    // system refuses is a usage error rather than an abort half-way.
+    let tables = (0..threads)
+        .map(|_| table(hash).map(Mutex::new))
+        .collect::<Result<Vec<_>, _>>()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(STACK_BYTES)
@@ -107,55 +124,56 @@ fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
     } else {
         None
     };
-    let hash = a.search.hash;
     let verify_proofs = a.verify;
     let wall = std::time::Instant::now();
     let rows: Vec<Row> = pool.install(|| {
         items
             .par_iter()
-            .map_init(
-                || Table::with_mb(hash),
-                |tt, (tl, g)| {
-                    let opts = SolveOptions {
-                        algo: algo.clone(),
-                        limits: limits.clone(),
-                        proof: verify_proofs,
-                        best_move: false,
-                        not_lose_first: a.search.first == "not-lose",
-                    };
-                    let t0 = std::time::Instant::now();
-                    let r = solve(g, &tl.position, &opts, tt);
-                    let (verified, verify_error) = if !verify_proofs || r.value.is_none() {
-                        (None, None)
-                    } else {
-                        match &r.certificate {
-                            Some(c) => match verify(g, c) {
-                                Ok(_) => (Some(true), None),
-                                Err(e) => (Some(false), Some(e)),
-                            },
-                            None => (Some(false), r.proof_error.clone()),
-                        }
-                    };
-                    if let Some(pb) = &bar {
-                        pb.inc(1);
+            .map(|(tl, g)| {
+                // Each worker runs one position at a time, so its table
+                // is never contended.
+                let slot = rayon::current_thread_index().unwrap_or(0) % threads;
+                let mut guard = tables[slot].lock().unwrap_or_else(|e| e.into_inner());
+                let tt: &mut Table = &mut guard;
+                let opts = SolveOptions {
+                    algo: algo.clone(),
+                    limits: limits.clone(),
+                    proof: verify_proofs,
+                    best_move: false,
+                    not_lose_first: a.search.first == "not-lose",
+                };
+                let t0 = std::time::Instant::now();
+                let r = solve(g, &tl.position, &opts, tt);
+                let (verified, verify_error) = if !verify_proofs || r.value.is_none() {
+                    (None, None)
+                } else {
+                    match &r.certificate {
+                        Some(c) => match verify(g, c) {
+                            Ok(_) => (Some(true), None),
+                            Err(e) => (Some(false), Some(e)),
+                        },
+                        None => (Some(false), r.proof_error.clone()),
                     }
-                    Row {
-                        position: tl.position.clone(),
-                        label: tl.label.clone(),
-                        expected: tl.expected,
-                        value: r.value,
-                        verified,
-                        verify_error,
-                        proof_nodes: r
-                            .certificate
-                            .as_ref()
-                            .map(|c| c.blocks.iter().map(|b| b.nodes.len()).sum()),
-                        total_ms: t0.elapsed().as_secs_f64() * 1000.0,
-                        stop: r.stop,
-                        stats: r.stats,
-                    }
-                },
-            )
+                };
+                if let Some(pb) = &bar {
+                    pb.inc(1);
+                }
+                Row {
+                    position: tl.position.clone(),
+                    label: tl.label.clone(),
+                    expected: tl.expected,
+                    value: r.value,
+                    verified,
+                    verify_error,
+                    proof_nodes: r
+                        .certificate
+                        .as_ref()
+                        .map(|c| c.blocks.iter().map(|b| b.nodes.len()).sum()),
+                    total_ms: t0.elapsed().as_secs_f64() * 1000.0,
+                    stop: r.stop,
+                    stats: r.stats,
+                }
+            })
             .collect()
     });
     let wall_ms = wall.elapsed().as_secs_f64() * 1000.0;

@@ -23,9 +23,10 @@ pub fn run(a: &ExperimentArgs) -> Result<u8, CliError> {
             names.join(", ")
         ))
     })?;
-    if a.threads == Some(0) {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
+    let threads = a
+        .threads
+        .map(|t| crate::bench::worker_threads(Some(t), usize::MAX))
+        .transpose()?;
     if a.positions == Some(0) {
         return Err(CliError::usage("--positions must be at least 1"));
     }
@@ -50,7 +51,7 @@ pub fn run(a: &ExperimentArgs) -> Result<u8, CliError> {
         positions: a.positions,
         seed: a.seed,
         out: out.clone(),
-        threads: a.threads,
+        threads,
         progress,
     };
     let report = (exp.run)(&opts).map_err(|e| CliError {

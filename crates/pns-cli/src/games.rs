@@ -1,10 +1,10 @@
 //! The games the command line knows, and how it picks one by name.
 
 use pns_core::algo::ALGO_HELP;
-use pns_core::{Game, RulesOnly};
+use pns_core::{Algo, Game, Repetition, RulesOnly};
 use pns_games::hex::Hex;
 use pns_games::othello::Othello;
-use pns_games::{ConnectFour, Synthetic, TestFormat, TicTacToe};
+use pns_games::{ConnectFour, Cyclic, Synthetic, TestFormat, TicTacToe};
 
 use crate::{CliError, SearchArgs};
 
@@ -25,6 +25,39 @@ pub trait CliGame: Game + TestFormat {
         }
         Ok(self)
     }
+}
+
+/// Checks that the algorithm can search `g`: one that does not follow the
+/// line (PN*, PDS, the best-first searches) would loop on a game whose
+/// positions repeat.
+pub fn supported<G: Game>(g: G, args: &SearchArgs) -> Result<G, CliError> {
+    let algo = Algo::parse(&args.algo).map_err(CliError::usage)?;
+    if g.repetition() != Repetition::Impossible && !algo.handles_repetition() {
+        return Err(CliError::usage(format!(
+            "--algo {}: {} positions can repeat, and only the df-pn family (dfpn, dfpn-plus, dfpn-eps, deep-dfpn, wpns) follows the line",
+            args.algo,
+            G::NAME
+        )));
+    }
+    Ok(g)
+}
+
+/// Reads a position typed by the user. The position argument accepts a
+/// leading `-` (most Othello boards begin with one), so clap hands an
+/// unknown option such as `--bogus` over as a position: one that no game
+/// could read and that looks like an option is reported as an option.
+pub fn read_position<G: CliGame>(text: &str) -> Result<G, CliError> {
+    G::parse_position(text).map_err(|e| {
+        let optionlike = text.starts_with('-')
+            && text
+                .trim_start_matches('-')
+                .starts_with(|c: char| c.is_ascii_lowercase());
+        if optionlike {
+            CliError::usage(format!("unexpected argument '{text}' (see pns --help)"))
+        } else {
+            CliError::usage(format!("invalid {} position '{text}': {e}", G::NAME))
+        }
+    })
 }
 
 impl CliGame for ConnectFour {
@@ -69,6 +102,12 @@ impl CliGame for Synthetic {
         "name=value list (shape, depth, branching, seed, pool, win, draw, stop) then child indices";
 }
 
+impl CliGame for Cyclic {
+    const DEFAULT_POSITION: &'static str = "rule=cpl,nodes=40,degree=3,seed=2,terminal=5";
+    const NOTATION: &'static str =
+        "rule=fpl|cpl then a random graph (nodes, degree, seed, terminal, win) or vertices A:B,C ...; moves are vertex names";
+}
+
 /// The identity wrapper: `Bare<G>` is `G` (used by [`with_game!`]).
 pub type Bare<G> = G;
 
@@ -82,7 +121,14 @@ impl<G: CliGame> CliGame for RulesOnly<G> {
 }
 
 /// Game names, in the order they are listed.
-pub const NAMES: &[&str] = &["connect4", "othello", "hex", "tictactoe", "synthetic"];
+pub const NAMES: &[&str] = &[
+    "connect4",
+    "othello",
+    "hex",
+    "tictactoe",
+    "synthetic",
+    "cyclic",
+];
 
 /// Runs `$body` with `$G` bound to the game type named `$name`, wrapped in
 /// [`RulesOnly`] when `$rules_only` is true.
@@ -117,6 +163,10 @@ macro_rules! with_game {
                 type $G = $($wrap)*<pns_games::Synthetic>;
                 $body
             }
+            "cyclic" => {
+                type $G = $($wrap)*<pns_games::Cyclic>;
+                $body
+            }
             other => Err($crate::CliError::usage(format!(
                 "unknown game '{other}' (one of {})",
                 $crate::games::NAMES.join(", ")
@@ -147,6 +197,7 @@ pub fn print_list() {
     line::<Hex>();
     line::<TicTacToe>();
     line::<Synthetic>();
+    line::<Cyclic>();
     println!("\nalgorithms (--algo):");
     for l in ALGO_HELP.lines() {
         println!("  {l}");

@@ -88,7 +88,9 @@ pub struct SearchArgs {
 pub struct SolveArgs {
     /// Game: connect4, othello, hex, tictactoe, synthetic.
     pub game: String,
-    /// Position in the game's notation; omitted: a built-in default.
+    /// Position in the game's notation; omitted: a built-in default. It
+    /// may begin with `-` (Othello's .obf boards often do).
+    #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
     #[command(flatten)]
     pub search: SearchArgs,
@@ -108,13 +110,14 @@ pub struct BenchArgs {
     /// Extract every proof and check it with the independent verifier.
     #[arg(long)]
     pub verify: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most the number of positions
+    /// and four per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Skip the first N positions of the file (they are still parsed).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub skip: usize,
-    /// Only the first N positions of the file (after --skip).
+    /// Only the first N positions of the file (after --skip); at least 1.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
 }
@@ -123,7 +126,8 @@ pub struct BenchArgs {
 pub struct VerifyArgs {
     /// Game of the certificate.
     pub game: String,
-    /// The position the certificate claims to solve.
+    /// The position the certificate claims to solve (it may begin with `-`).
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Certificate file written by `pns solve --proof`.
     pub file: std::path::PathBuf,
@@ -145,7 +149,7 @@ pub struct ExperimentArgs {
     /// Output folder (default: experiments/NAME).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most four per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 }

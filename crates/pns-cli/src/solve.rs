@@ -10,7 +10,7 @@ use pns_core::solve::{solve, SolveOptions, SolveReport};
 use pns_core::{Algo, Limits, Stats, Table};
 use serde_json::json;
 
-use crate::games::CliGame;
+use crate::games::{read_position, supported, CliGame};
 use crate::output::{ms, print_stats, stop_json, thousands};
 use crate::{interrupt, with_game, CliError, SearchArgs, SolveArgs};
 
@@ -24,19 +24,19 @@ pub fn run(a: &SolveArgs) -> Result<u8, CliError> {
 /// Reads the shared search options into an algorithm and limits.
 pub fn search_setup(s: &SearchArgs) -> Result<(Algo, Limits), CliError> {
     let algo = Algo::parse(&s.algo).map_err(CliError::usage)?;
-    if s.hash == 0 {
-        return Err(CliError::usage("--hash must be at least 1 MiB"));
-    }
+    check_hash(s.hash)?;
     if s.memory == 0 {
         return Err(CliError::usage("--memory must be at least 1 MiB"));
     }
     let time = match s.time {
-        Some(t) if !(t.is_finite() && t >= 0.0) => {
+        Some(t) if t.is_nan() || t < 0.0 => {
             return Err(CliError::usage(format!(
                 "--time {t}: must be a non-negative number of seconds"
             )))
         }
-        Some(t) => Some(Duration::from_secs_f64(t)),
+        // A time too large for a Duration (over 584 billion years) is no
+        // limit at all.
+        Some(t) => Duration::try_from_secs_f64(t).ok(),
         None => None,
     };
     let limits = Limits {
@@ -49,11 +49,33 @@ pub fn search_setup(s: &SearchArgs) -> Result<(Algo, Limits), CliError> {
     Ok((algo, limits))
 }
 
-/// Parses a position and applies game options.
+/// Rejects a `--hash` of 0 or one that no machine could hold.
+pub fn check_hash(mb: usize) -> Result<(), CliError> {
+    if mb == 0 {
+        return Err(CliError::usage("--hash must be at least 1 MiB"));
+    }
+    // 2^40 MiB is an exbibyte: far beyond any machine, and well inside
+    // usize, so that threads x MB cannot overflow below.
+    if mb > 1 << 40 {
+        return Err(CliError::usage(format!(
+            "--hash {mb}: a table of {mb} MiB is too large for this machine"
+        )));
+    }
+    Ok(())
+}
+
+/// The transposition table of `--hash MB`, or a usage error when the
+/// system cannot provide it.
+pub fn table(mb: usize) -> Result<Table, CliError> {
+    Table::try_with_mb(mb).map_err(|e| CliError::usage(format!("--hash {mb}: {e}")))
+}
+
+/// Parses a position of a test file and applies game options.
 pub fn parse_position<G: CliGame>(text: &str, s: &SearchArgs) -> Result<G, CliError> {
     G::parse_position(text)
         .map_err(|e| CliError::usage(format!("invalid {} position '{text}': {e}", G::NAME)))?
         .prepare(s)
+        .and_then(|g| supported(g, s))
 }
 
 fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
@@ -61,7 +83,7 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
         .position
         .clone()
         .unwrap_or_else(|| G::DEFAULT_POSITION.to_string());
-    let g: G = parse_position(&text, &a.search)?;
+    let g: G = supported(read_position::<G>(&text)?.prepare(&a.search)?, &a.search)?;
     let (algo, mut limits) = search_setup(&a.search)?;
     let bar = if std::io::stderr().is_terminal() && !a.search.json {
         let pb = ProgressBar::new_spinner();
@@ -88,15 +110,12 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
         best_move: true,
         not_lose_first: a.search.first == "not-lose",
     };
-    let hash = a.search.hash;
+    let mut tt = table(a.search.hash)?;
     let g2 = g.clone();
     let text2 = text.clone();
     let report: SolveReport<G> = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
-        .spawn(move || {
-            let mut tt = Table::with_mb(hash);
-            solve(&g2, &text2, &opts, &mut tt)
-        })
+        .spawn(move || solve(&g2, &text2, &opts, &mut tt))
         .map_err(|e| CliError::usage(format!("cannot start the search thread: {e}")))?
         .join()
         .map_err(|_| CliError {
@@ -109,13 +128,20 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
 
     let mut proof_json = serde_json::Value::Null;
     let mut proof_err = None;
+    let mut proof_write = match (&a.proof, &report.certificate) {
+        (Some(path), Some(c)) => std::fs::write(path, c.to_text())
+            .err()
+            .map(|e| format!("cannot write the certificate to {}: {e}", path.display())),
+        _ => None,
+    };
     if let Some(path) = &a.proof {
         match (&report.certificate, report.value) {
+            // A failed write still prints the result (the search may have
+            // taken hours); the error follows it, with status 1.
+            (Some(_), _) if proof_write.is_some() => {
+                proof_err = proof_write.take();
+            }
             (Some(c), _) => {
-                std::fs::write(path, c.to_text()).map_err(|e| CliError {
-                    message: format!("cannot write {}: {e}", path.display()),
-                    code: 1,
-                })?;
                 let sum = |f: fn(&Block) -> usize| -> usize { c.blocks.iter().map(f).sum() };
                 proof_json = json!({
                     "file": path.display().to_string(),
@@ -204,13 +230,13 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
             } else {
                 format!(": {}", kinds.join(", "))
             };
+            let file = proof_json["file"].as_str().unwrap_or("");
             println!(
-                "proof      {} ({} nodes{kinds}); check it with: pns verify {} '{}' {}",
-                proof_json["file"].as_str().unwrap_or(""),
+                "proof      {file} ({} nodes{kinds}); check it with: pns verify {} {} {}",
                 proof_json["nodes"],
                 G::NAME,
-                text,
-                proof_json["file"].as_str().unwrap_or("")
+                shell_quote(&text),
+                shell_quote(file)
             );
         }
     }
@@ -219,4 +245,34 @@ fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
         return Ok(1);
     }
     Ok(if interrupt::interrupted() { 130 } else { 0 })
+}
+
+/// `text` as one word for a POSIX shell: in single quotes unless it is
+/// plain, with each `'` written `'\''`. The verify hint is meant to be
+/// pasted.
+pub fn shell_quote(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-+=,.:/@%".contains(c));
+    if plain {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_quote;
+
+    #[test]
+    fn shell_quoting_keeps_words_whole() {
+        assert_eq!(shell_quote("4453"), "4453");
+        assert_eq!(shell_quote(""), "''");
+        assert_eq!(shell_quote("6 c3 d4"), "'6 c3 d4'");
+        assert_eq!(shell_quote("--XO- X"), "'--XO- X'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(shell_quote("/tmp/a b$x"), "'/tmp/a b$x'");
+    }
 }

@@ -13,7 +13,7 @@ use pns_core::Goal;
 use pns_lab::tune::{tune, HillOptions, HillResult, Method, Point, Run, TuneOptions, TuneReport};
 use serde_json::json;
 
-use crate::games::CliGame;
+use crate::games::{read_position, CliGame};
 use crate::output::{ms, thousands};
 use crate::{interrupt, with_game, CliError};
 
@@ -21,7 +21,9 @@ use crate::{interrupt, with_game, CliError};
 pub struct TuneArgs {
     /// Game: connect4, tictactoe, synthetic, ...
     pub game: String,
-    /// Position in the game's notation; omitted: a built-in default.
+    /// Position in the game's notation; omitted: a built-in default. It
+    /// may begin with `-` (Othello's .obf boards often do).
+    #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
     /// `hill` (Algorithm 1), `grid` (every E, D), or `both` (and compare).
     #[arg(long, default_value = "hill")]
@@ -46,7 +48,8 @@ pub struct TuneArgs {
     /// path flat (Algorithm 1's isNotFlat).
     #[arg(long, default_value_t = 3, value_name = "K")]
     pub flat: usize,
-    /// Threads for the grid (each with its own table).
+    /// Threads for the grid (each with its own table; at most four per
+    /// core).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
     /// Search with the game's rules only (no look-ahead, pruning or
@@ -78,12 +81,11 @@ fn options(a: &TuneArgs) -> Result<TuneOptions, CliError> {
     if a.cutoff == 0 {
         return Err(CliError::usage("--cutoff must be at least 1"));
     }
-    if a.hash == 0 {
-        return Err(CliError::usage("--hash must be at least 1 MiB"));
-    }
-    if a.threads == 0 {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
+    crate::solve::check_hash(a.hash)?;
+    // The searches make their own tables (one per thread); making one
+    // here first turns memory the system refuses into a usage error.
+    drop(crate::solve::table(a.hash)?);
+    let threads = crate::bench::worker_threads(Some(a.threads), usize::MAX)?;
     if a.flat == 0 {
         return Err(CliError::usage("--flat must be at least 1"));
     }
@@ -107,7 +109,7 @@ fn options(a: &TuneArgs) -> Result<TuneOptions, CliError> {
         cutoff: a.cutoff,
         goal,
         hash_mb: a.hash,
-        threads: a.threads,
+        threads,
         stop: Some(interrupt::flag()),
         on_run: None,
     })
@@ -118,8 +120,7 @@ fn tune_game<G: CliGame + Sync>(a: &TuneArgs) -> Result<u8, CliError> {
         .position
         .clone()
         .unwrap_or_else(|| G::DEFAULT_POSITION.to_string());
-    let g = G::parse_position(&text)
-        .map_err(|e| CliError::usage(format!("invalid {} position '{text}': {e}", G::NAME)))?;
+    let g: G = read_position(&text)?;
     let mut opts = options(a)?;
     let bar = if std::io::stderr().is_terminal() && !a.json {
         let pb = ProgressBar::new_spinner();

@@ -5,7 +5,7 @@ use pns_core::certificate::Certificate;
 use pns_core::verify::verify;
 use serde_json::json;
 
-use crate::games::CliGame;
+use crate::games::{read_position, CliGame};
 use crate::{with_game, CliError, VerifyArgs};
 
 pub fn run(a: &VerifyArgs) -> Result<u8, CliError> {
@@ -13,16 +13,19 @@ pub fn run(a: &VerifyArgs) -> Result<u8, CliError> {
 }
 
 fn verify_game<G: CliGame>(a: &VerifyArgs) -> Result<u8, CliError> {
-    let g = G::parse_position(&a.position).map_err(|e| {
-        CliError::usage(format!(
-            "invalid {} position '{}': {e}",
-            G::NAME,
-            a.position
-        ))
-    })?;
-    let text = std::fs::read_to_string(&a.file)
+    let g: G = read_position(&a.position)?;
+    let bytes = std::fs::read(&a.file)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.file.display())))?;
-    let result = Certificate::parse(&text).and_then(|c| verify(&g, &c));
+    // A file that is not text is a certificate that fails, not bad usage.
+    let result = String::from_utf8(bytes)
+        .map_err(|e| {
+            format!(
+                "not a pns certificate: not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to()
+            )
+        })
+        .and_then(|text| Certificate::parse(&text))
+        .and_then(|c| verify(&g, &c));
     let (ok, msg) = match &result {
         Ok(v) => (true, format!("valid: {v} for the side to move")),
         Err(e) => (false, format!("invalid: {e}")),

@@ -3,8 +3,13 @@
 
 use std::process::Command;
 
+// The one helper that finds ../shared/data (and names it when missing).
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+#[allow(dead_code)] // each test binary uses part of it
+mod shared_data;
+
 fn data(rel: &str) -> String {
-    format!("{}/../../../shared/data/{rel}", env!("CARGO_MANIFEST_DIR"))
+    shared_data::shared_data(rel).display().to_string()
 }
 
 /// Runs `pns bench GAME FILE --verify --json [extra]` and returns the rows.

@@ -263,3 +263,251 @@ fn hex_certificates_report_their_node_kinds_and_verify() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains("valid: loss"));
 }
+
+// The one helper that finds ../shared/data (and names it when missing).
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+#[allow(dead_code)] // each test binary uses part of it
+mod shared_data;
+
+/// The position of line `n` (from 1) of an .obf file: board and side.
+fn obf_position(file: &str, n: usize) -> String {
+    let text = shared_data::read_shared(file);
+    let line = text.lines().nth(n - 1).expect("the line exists");
+    line.split(';').next().unwrap().trim().to_string()
+}
+
+#[test]
+fn impossible_table_sizes_are_usage_errors() {
+    for mb in ["18446744073709551615", "100000000"] {
+        for cmd in [
+            vec!["solve", "tictactoe", "--hash", mb],
+            vec!["tune", "tictactoe", "--hash", mb],
+        ] {
+            let o = pns(&cmd);
+            assert_usage_error(&o, "--hash");
+            assert_eq!(stderr(&o).lines().count(), 1, "{cmd:?}: {}", stderr(&o));
+        }
+    }
+    // bench: one table per thread, all made before the first search.
+    let f = tmp("hash-set.txt");
+    std::fs::write(&f, "4455 1\n").unwrap();
+    let o = pns(&[
+        "bench",
+        "connect4",
+        f.to_str().unwrap(),
+        "--hash",
+        "100000000",
+    ]);
+    assert_usage_error(&o, "--hash 100000000");
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+}
+
+#[test]
+fn huge_times_are_no_limit_and_nan_is_an_error() {
+    for t in ["1e30", "9.3e18", "inf"] {
+        let o = pns(&["solve", "tictactoe", "--time", t, "--json"]);
+        assert_eq!(o.status.code(), Some(0), "--time {t}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["value"], "draw", "--time {t}");
+    }
+    assert_usage_error(&pns(&["solve", "tictactoe", "--time", "NaN"]), "--time");
+}
+
+#[test]
+fn saturating_deep_dfpn_parameters_end_and_huge_costs_are_refused() {
+    // These spun for ever: leaf values past 2^62 saturate, and a saturated
+    // second-best child gave the best one a threshold it already met.
+    let t0 = std::time::Instant::now();
+    for (game, algo, value) in [
+        ("tictactoe", "deep-dfpn:e=20,d=15", "draw"),
+        ("tictactoe", "deep-dfpn:e=20,d=16", "draw"),
+        ("tictactoe", "deep-dfpn:e=2,d=62", "draw"),
+        ("tictactoe", "deep-dfpn:e=3,d=99999", "draw"),
+        ("connect4", "deep-dfpn:e=20,d=16", "win"),
+        ("connect4", "deep-dfpn:e=2,d=62", "win"),
+        ("connect4", "deep-dfpn:e=3,d=99999", "win"),
+    ] {
+        // The time limit only keeps a regression from hanging the test.
+        let o = pns(&["solve", game, "--algo", algo, "--time", "20", "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{algo}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["value"], value, "{game} {algo}: {v}");
+    }
+    assert!(t0.elapsed() < std::time::Duration::from_secs(30));
+    for algo in [
+        "dfpn-plus:cost-phi=9223372036854775807",
+        "dfpn-plus:cost-delta=-4611686018427387904",
+    ] {
+        assert_usage_error(
+            &pns(&["solve", "tictactoe", "--algo", algo]),
+            "must be between -1000000 and 1000000",
+        );
+    }
+    assert_usage_error(
+        &pns(&["solve", "tictactoe", "--algo", "dfpn:h=1,h=0"]),
+        "parameter h given twice",
+    );
+}
+
+/// Runs `pns ARGS --json`, which must stop at its time limit: returns the
+/// wall time and checks the value is `unknown`, stopped by the time limit.
+fn timed_unknown(args: &[&str]) -> std::time::Duration {
+    let t0 = std::time::Instant::now();
+    let mut a = args.to_vec();
+    a.push("--json");
+    let o = pns(&a);
+    let wall = t0.elapsed();
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["value"], "unknown", "{args:?}");
+    assert_eq!(v["stop"], "time-limit", "{args:?}");
+    wall
+}
+
+#[test]
+fn the_time_limit_is_honoured_on_slow_and_fast_games() {
+    // A Hex 11x11 node takes about 0.1 s (over 100 children, each with
+    // H-search); the clock used to be read every 4096 units of work, which
+    // made --time 0.5 take 2 to 7 s. The slack covers start-up and one node.
+    let slack = std::time::Duration::from_millis(800);
+    for algo in ["dfpn", "pns"] {
+        let wall = timed_unknown(&["solve", "hex", "11", "--time", "0.5", "--algo", algo]);
+        assert!(wall < slack, "hex 11 --algo {algo}: {wall:?}");
+    }
+    // Fast games and the other loops: Connect Four and Othello from the
+    // start, a deep synthetic tree.
+    for args in [
+        vec!["solve", "connect4", "", "--time", "0.5"],
+        vec!["solve", "connect4", "", "--time", "0.5", "--algo", "pds"],
+        vec!["solve", "othello", "", "--time", "0.5", "--algo", "pnstar"],
+        vec!["solve", "othello", "", "--time", "0.5", "--algo", "mcpns"],
+        vec![
+            "solve",
+            "synthetic",
+            "shape=balanced,depth=40,branching=3,seed=1",
+            "--time",
+            "0.5",
+            "--algo",
+            "ppns",
+        ],
+    ] {
+        let wall = timed_unknown(&args);
+        assert!(wall < slack, "{args:?}: {wall:?}");
+    }
+}
+
+#[test]
+fn positions_beginning_with_a_dash_work_as_typed() {
+    // Line 2 of fforum-1-19.obf: "-XXXXXX---XOOOO-..." (a win, 15 empties).
+    let pos = obf_position("othello/fforum-1-19.obf", 2);
+    assert!(pos.starts_with('-'), "{pos}");
+    let f = tmp("othello cert's.txt");
+    let o = pns(&["solve", "othello", &pos, "--proof", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("value      win"), "{out}");
+    // The verify hint, pasted into a shell, checks the certificate.
+    let hint = out
+        .lines()
+        .find_map(|l| l.split_once("check it with: pns "))
+        .map(|(_, cmd)| cmd.to_string())
+        .expect("a verify hint");
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!("\"$PNS\" {hint}"))
+        .env("PNS", env!("CARGO_BIN_EXE_pns"))
+        .output()
+        .expect("run sh");
+    assert_eq!(o.status.code(), Some(0), "{hint}: {}", stderr(&o));
+    assert!(stdout(&o).contains("valid: win"), "{}", stdout(&o));
+    // verify and tune take the position as typed too.
+    let o = pns(&["verify", "othello", &pos, f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = pns(&["tune", "othello", &pos, "--cutoff", "2000", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The default position (printed by `pns list`) begins with '-' too.
+    let list = stdout(&pns(&["list"]));
+    let default = list
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("othello"))
+        .find_map(|l| l.trim().strip_prefix("default position: "))
+        .expect("othello's default")
+        .to_string();
+    let o = pns(&["solve", "othello", &default, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A real unknown option is still an error, before or after the position.
+    for args in [
+        vec!["solve", "othello", "--bogus"],
+        vec!["solve", "othello", &pos, "--bogus"],
+        vec!["verify", "othello", "--bogus", "file"],
+        vec!["solve", "connect4", "--bogus"],
+    ] {
+        let o = pns(&args);
+        assert_usage_error(&o, "'--bogus'");
+        assert!(stderr(&o).contains("unexpected argument"), "{}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1);
+    }
+}
+
+#[test]
+fn bench_limits_and_threads_are_sane() {
+    let f = tmp("threads-set.txt");
+    // Two end-game positions of Test_L3_R1 with their labels.
+    std::fs::write(
+        &f,
+        "2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n",
+    )
+    .unwrap();
+    let file = f.to_str().unwrap();
+    assert_usage_error(
+        &pns(&["bench", "connect4", file, "--limit", "0"]),
+        "--limit must be at least 1",
+    );
+    assert_usage_error(
+        &pns(&["bench", "connect4", file, "--threads", "0"]),
+        "--threads must be at least 1",
+    );
+    // Two positions: two threads at most, however many are asked for.
+    let o = pns(&["bench", "connect4", file, "--threads", "100000"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("2 positions, algorithm dfpn, 2 thread(s)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = pns(&["bench", "connect4", file, "--limit", "1"]);
+    assert!(stdout(&o).contains("1 positions"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_certificate_that_is_not_text_is_invalid_not_a_usage_error() {
+    let f = tmp("binary.txt");
+    std::fs::write(&f, b"pns-certificate \xff\xfe\n").unwrap();
+    let o = pns(&["verify", "connect4", "44", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("invalid: "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("not UTF-8"), "{}", stdout(&o));
+    let o = pns(&["verify", "connect4", "44", f.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["valid"], false);
+}
+
+#[test]
+fn an_unwritable_proof_file_keeps_the_result_and_fails() {
+    let bad = "/nonexistent-pns-dir/p.txt";
+    let o = pns(&["solve", "connect4", "4455", "--proof", bad]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("value      win"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("cannot write the certificate"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("panicked"));
+    let o = pns(&["solve", "connect4", "4455", "--proof", bad, "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["value"], "win");
+    assert!(v["proof_error"].as_str().unwrap().contains(bad), "{v}");
+}

@@ -76,7 +76,7 @@ impl Default for Algo {
 /// Help text listing the algorithms and parameters.
 pub const ALGO_HELP: &str = "\
 dfpn            df-pn (default); h=0 disables the game's heuristic initialisation
-dfpn-plus       df-pn+: h=0|1, cost-phi=N, cost-delta=N (constant edge costs, e.g. cost-phi=-1)
+dfpn-plus       df-pn+: h=0|1, cost-phi=N, cost-delta=N (constant edge costs, |N| <= 1000000, e.g. cost-phi=-1)
 dfpn-eps        df-pn with the 1+epsilon trick: eps=X (default 0.25), h=0|1
 deep-dfpn       Deep df-pn: e=E, d=D (leaf value E^(D-depth); e=1 or d<=1 is df-pn, e=0 depth-first)
 wpns            weak proof-number search: h=0|1
@@ -93,6 +93,9 @@ The df-pn family (dfpn, dfpn-plus, dfpn-eps, deep-dfpn, wpns) also takes ghi=ign
                 for games whose positions repeat (GHI paper Table 1; default nocycle, GHI-safe)
 Parameters follow a colon: deeppn:r=0.6  deep-dfpn:e=7,d=4  dfpn-eps:eps=0.125  ppns:playouts=20,theta=0.001";
 
+/// The largest df-pn+ edge cost accepted, in absolute value.
+pub const MAX_COST: u64 = 1_000_000;
+
 impl Algo {
     /// Parses `name[:key=value,...]`.
     pub fn parse(s: &str) -> Result<Algo, String> {
@@ -105,7 +108,11 @@ impl Algo {
             let (k, v) = item
                 .split_once('=')
                 .ok_or_else(|| format!("algorithm parameter '{item}' is not key=value"))?;
-            kv.push((k.trim(), v.trim()));
+            let k = k.trim();
+            if kv.iter().any(|(seen, _)| *seen == k) {
+                return Err(format!("algorithm parameter {k} given twice"));
+            }
+            kv.push((k, v.trim()));
         }
         let mut used = vec![false; kv.len()];
         let mut get = |key: &str| -> Option<&str> {
@@ -145,12 +152,28 @@ impl Algo {
                 heuristic: h(get("h"))?,
                 ghi: ghi(get("ghi"))?,
             },
-            "dfpn-plus" | "dfpn+" => Algo::DfpnPlus {
-                heuristic: h(get("h"))?,
-                cost_phi: num("cost-phi", get("cost-phi"), 0)?,
-                cost_delta: num("cost-delta", get("cost-delta"), 0)?,
-                ghi: ghi(get("ghi"))?,
-            },
+            "dfpn-plus" | "dfpn+" => {
+                let cost_phi: i64 = num("cost-phi", get("cost-phi"), 0)?;
+                let cost_delta: i64 = num("cost-delta", get("cost-delta"), 0)?;
+                // Costs are small corrections (Nagai's cost_φ is 0 to −6).
+                // One as large as the numbers' ceiling (2^62) makes every
+                // value saturate there, where thresholds stop telling
+                // children apart and the search never ends.
+                for (key, c) in [("cost-phi", cost_phi), ("cost-delta", cost_delta)] {
+                    if c.unsigned_abs() > MAX_COST {
+                        return Err(format!(
+                            "algorithm parameter {key} must be between -{MAX_COST} and {MAX_COST} \
+                             (edge costs are small corrections to proof numbers)"
+                        ));
+                    }
+                }
+                Algo::DfpnPlus {
+                    heuristic: h(get("h"))?,
+                    cost_phi,
+                    cost_delta,
+                    ghi: ghi(get("ghi"))?,
+                }
+            }
             "dfpn-eps" | "1+eps" => {
                 let epsilon: f64 = num("eps", get("eps"), 0.25)?;
                 if !(epsilon > 0.0 && epsilon.is_finite()) {
@@ -496,5 +519,43 @@ mod tests {
         assert!(Algo::parse("dfpn:ghi=maybe").is_err());
         assert!(Algo::parse("pns:ghi=dup").is_err());
         assert_eq!(Algo::parse("dfpn:ghi=nocycle").unwrap(), Algo::default());
+    }
+
+    #[test]
+    fn a_repeated_parameter_is_named_as_such() {
+        let e = Algo::parse("dfpn:h=1,h=0").unwrap_err();
+        assert_eq!(e, "algorithm parameter h given twice");
+        let e = Algo::parse("deep-dfpn:e=3, e=4").unwrap_err();
+        assert!(e.contains("e given twice"), "{e}");
+    }
+
+    #[test]
+    fn edge_costs_are_bounded() {
+        assert!(Algo::parse("dfpn-plus:cost-phi=-1000000,cost-delta=1000000").is_ok());
+        for s in [
+            "dfpn-plus:cost-phi=1000001",
+            "dfpn-plus:cost-delta=-1000001",
+            "dfpn-plus:cost-phi=9223372036854775807",
+            "dfpn-plus:cost-delta=-9223372036854775808",
+        ] {
+            let e = Algo::parse(s).unwrap_err();
+            assert!(
+                e.contains("must be between -1000000 and 1000000"),
+                "{s}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_deep_dfpn_grid_and_beyond_is_accepted() {
+        // The paper's grid is E 1..20 x D 1..15; larger values saturate the
+        // leaf values, which the search handles (policy.rs).
+        for s in [
+            "deep-dfpn:e=20,d=15",
+            "deep-dfpn:e=20,d=16",
+            "deep-dfpn:e=3,d=99999",
+        ] {
+            assert!(Algo::parse(s).is_ok(), "{s}");
+        }
     }
 }

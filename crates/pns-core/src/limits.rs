@@ -64,27 +64,58 @@ impl StopReason {
 }
 
 /// Enforces [`Limits`] cheaply from inside a search loop.
+///
+/// The clock, the stop flag and the progress callback are looked at every
+/// `interval` units of work (visits + nodes + playouts). Reading the clock
+/// at every visit would cost several per cent in the fastest domains
+/// (Connect Four visits a node in about 200 ns), while one Hex 11x11 visit
+/// takes a tenth of a second; so the interval adapts to the measured speed
+/// and aims at about one look per [`CHECK_PERIOD`] of work.
 pub struct Budget {
     limits: Limits,
     start: Instant,
     deadline: Option<Instant>,
+    /// Work at which the next look happens.
     next_check: u64,
+    /// Work between looks.
+    interval: u64,
+    /// Work and time at the last look.
+    last_work: u64,
+    last_look: Instant,
     last_progress: Instant,
     stopped: Option<StopReason>,
 }
 
-/// Visits between clock checks: reading the clock every node costs more
-/// than a node in the fastest domains.
-const CHECK_INTERVAL: u64 = 4096;
+/// Time of work between looks at the clock: short enough that a time limit
+/// or Ctrl-C is honoured within a few milliseconds of the last node's end.
+const CHECK_PERIOD: Duration = Duration::from_millis(1);
+
+/// Work before the first look. Small, so that a slow search (a Hex 11x11
+/// node generates over 100 children, a unit each) looks after its first
+/// node, and a spent limit (the second search of a solve gets what the
+/// first one left) stops it at once; not 1, so that the many searches of a
+/// few visits each (a benchmark of end-game positions) read the clock
+/// about once.
+const FIRST_INTERVAL: u64 = 16;
+
+/// The longest interval, in units of work. A fast search (millions of
+/// visits a second) reaches it and then reads the clock about once every
+/// millisecond; the cap also bounds the delay when the search suddenly
+/// slows down (the interval shrinks only at the next look).
+const MAX_INTERVAL: u64 = 4096;
 
 impl Budget {
     pub fn new(limits: &Limits) -> Self {
         let start = Instant::now();
         Budget {
-            deadline: limits.time.map(|t| start + t),
+            // A time too large for the clock is no limit.
+            deadline: limits.time.and_then(|t| start.checked_add(t)),
             limits: limits.clone(),
             start,
-            next_check: CHECK_INTERVAL,
+            next_check: FIRST_INTERVAL,
+            interval: FIRST_INTERVAL,
+            last_work: 0,
+            last_look: start,
             last_progress: start,
             stopped: None,
         }
@@ -118,8 +149,7 @@ impl Budget {
         // hundred milliseconds there.
         let work = stats.visits + stats.nodes + stats.playouts;
         if work >= self.next_check {
-            self.next_check = work + CHECK_INTERVAL;
-            self.slow_check(stats);
+            self.slow_check(stats, work);
         }
         self.stopped
     }
@@ -135,8 +165,9 @@ impl Budget {
     }
 
     #[cold]
-    fn slow_check(&mut self, stats: &Stats) {
+    fn slow_check(&mut self, stats: &Stats, work: u64) {
         let now = Instant::now();
+        self.adapt_interval(work, now);
         if let Some(d) = self.deadline {
             if now >= d {
                 self.stopped = Some(StopReason::TimeLimit);
@@ -156,6 +187,23 @@ impl Budget {
                 p(&s);
             }
         }
+    }
+
+    /// Sets the work between looks from the speed since the last look:
+    /// at most doubling (one fast stretch should not make the next look
+    /// late), shrinking at once when the search slowed down.
+    fn adapt_interval(&mut self, work: u64, now: Instant) {
+        let done = work.saturating_sub(self.last_work) as u128;
+        let took = now.duration_since(self.last_look).as_nanos();
+        // No measurable time: the work was fast, grow as far as allowed.
+        let fits = (done * CHECK_PERIOD.as_nanos())
+            .checked_div(took)
+            .unwrap_or(u128::MAX);
+        let most = (self.interval * 2).min(MAX_INTERVAL);
+        self.interval = fits.clamp(1, most as u128) as u64;
+        self.last_work = work;
+        self.last_look = now;
+        self.next_check = work.saturating_add(self.interval);
     }
 
     /// The reason recorded so far.
@@ -181,41 +229,83 @@ mod tests {
             ..Limits::default()
         };
         let mut b = Budget::new(&limits);
-        let at = |visits| Stats {
-            visits,
-            ..Stats::default()
-        };
         assert_eq!(b.check(&at(9)), None);
         assert_eq!(b.check(&at(10)), Some(StopReason::NodeLimit));
         assert_eq!(b.check(&at(0)), Some(StopReason::NodeLimit));
     }
 
+    fn at(visits: u64) -> Stats {
+        Stats {
+            visits,
+            ..Stats::default()
+        }
+    }
+
     #[test]
-    fn stop_flag_interrupts_at_next_slow_check() {
+    fn stop_flag_interrupts_at_the_first_look() {
         let flag = Arc::new(AtomicBool::new(true));
         let limits = Limits {
             stop: Some(flag),
             ..Limits::default()
         };
         let mut b = Budget::new(&limits);
-        let s = Stats {
-            visits: CHECK_INTERVAL,
-            ..Stats::default()
-        };
-        assert_eq!(b.check(&s), Some(StopReason::Interrupted));
+        assert_eq!(b.check(&at(FIRST_INTERVAL - 1)), None);
+        assert_eq!(b.check(&at(FIRST_INTERVAL)), Some(StopReason::Interrupted));
     }
 
     #[test]
-    fn zero_time_limit_stops() {
+    fn zero_time_limit_stops_at_the_first_look() {
         let limits = Limits {
             time: Some(Duration::ZERO),
             ..Limits::default()
         };
         let mut b = Budget::new(&limits);
-        let s = Stats {
-            visits: CHECK_INTERVAL,
-            ..Stats::default()
+        assert_eq!(b.check(&at(FIRST_INTERVAL)), Some(StopReason::TimeLimit));
+    }
+
+    #[test]
+    fn a_time_too_large_for_the_clock_is_no_limit() {
+        let limits = Limits {
+            time: Some(Duration::MAX),
+            ..Limits::default()
         };
-        assert_eq!(b.check(&s), Some(StopReason::TimeLimit));
+        let mut b = Budget::new(&limits);
+        assert!(b.deadline.is_none());
+        assert_eq!(b.check(&at(FIRST_INTERVAL)), None);
+    }
+
+    #[test]
+    fn slow_work_is_checked_at_every_unit_and_stops_on_time() {
+        // Each unit of work takes 2 ms, as a Hex 11x11 node takes 100 ms:
+        // the clock must be read every unit, not every 4096.
+        let limits = Limits {
+            time: Some(Duration::from_millis(40)),
+            ..Limits::default()
+        };
+        let t0 = Instant::now();
+        let mut b = Budget::new(&limits);
+        let mut work = 0;
+        while b.check(&at(work)).is_none() {
+            std::thread::sleep(Duration::from_millis(2));
+            work += 1;
+            assert!(work < 10_000, "never stopped");
+        }
+        assert_eq!(b.interval, 1);
+        assert!(
+            t0.elapsed() < Duration::from_millis(500),
+            "stopped after {:?}",
+            t0.elapsed()
+        );
+    }
+
+    #[test]
+    fn fast_work_reads_the_clock_rarely() {
+        let mut b = Budget::new(&Limits::default());
+        let mut widest = 0;
+        for work in 0..20_000_000 {
+            b.check(&at(work));
+            widest = widest.max(b.interval);
+        }
+        assert_eq!(widest, MAX_INTERVAL);
     }
 }

@@ -7,7 +7,7 @@
 //! is every legal move in the game's generation order (which keeps a
 //! game's move shuffling), `heuristic` is (1, 1) and `edge_cost` is 0.
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{Game, GameError, Outcome, Repetition, Side};
 use crate::rng::Rng;
 
 /// A game searched with its rules only (see the module documentation).
@@ -37,6 +37,14 @@ impl<G: Game> Game for RulesOnly<G> {
 
     fn play(&mut self, m: Self::Move) {
         self.0.play(m)
+    }
+
+    fn repetition(&self) -> Repetition {
+        self.0.repetition()
+    }
+
+    fn history_key(&self) -> u64 {
+        self.0.history_key()
     }
 
     fn key(&self) -> u64 {

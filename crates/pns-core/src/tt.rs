@@ -608,6 +608,21 @@ mod tests {
     use crate::rng::splitmix64;
 
     #[test]
+    fn impossible_sizes_are_errors_not_aborts() {
+        let e = Table::try_with_mb(usize::MAX).unwrap_err();
+        assert!(matches!(e, TableError::TooLarge(_)), "{e}");
+        let e = Table::try_with_bytes(usize::MAX).unwrap_err();
+        assert!(matches!(e, TableError::TooLarge(_)), "{e}");
+        // 2^62 bytes: a valid layout, beyond any x86-64 or AArch64 address
+        // space, so the allocator must refuse it even with overcommit on.
+        let e = Table::try_with_mb(1 << 42).unwrap_err();
+        assert!(matches!(e, TableError::NoMemory(_)), "{e}");
+        assert!(e.to_string().contains("not enough memory"), "{e}");
+        let t = Table::try_with_mb(1).unwrap();
+        assert_eq!(t.bytes(), 1 << 20);
+    }
+
+    #[test]
     fn store_then_probe_round_trips() {
         let t = Table::with_bytes(1 << 16);
         t.store(42, 3, 4, 10, FLAG_EXPANDED, 2);

@@ -153,6 +153,12 @@ impl TestFormat for TicTacToe {
     }
 }
 
+impl TestFormat for crate::Cyclic {
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        generic_line(line)
+    }
+}
+
 impl TestFormat for Synthetic {
     fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
         generic_line(line)

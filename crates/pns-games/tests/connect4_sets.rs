@@ -7,12 +7,10 @@ use pns_core::verify::verify;
 use pns_core::{Algo, Game, Outcome, Table};
 use pns_games::ConnectFour;
 
+mod common;
+
 fn data(name: &str) -> String {
-    let p = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/connect4/"
-    );
-    std::fs::read_to_string(format!("{p}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+    common::read_shared(&format!("connect4/{name}"))
 }
 
 fn label(score: i32) -> Outcome {

@@ -7,12 +7,10 @@ use pns_core::{Game, Outcome, Side};
 use pns_games::hex::{read_benzene_tst, read_openings, Hex, BLACK, WHITE};
 use pns_games::TestFormat;
 
+mod common;
+
 fn data(name: &str) -> String {
-    let path = format!(
-        "{}/../../../shared/data/hex/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    common::read_shared(&format!("hex/{name}"))
 }
 
 /// The single stone's cell name.
@@ -176,4 +174,10 @@ fn openings_lines_are_a_test_format_for_the_side_to_move() {
     );
     assert!(Hex::parse_test_line("# comment").unwrap().is_none());
     assert!(Hex::parse_test_line("5 z9 black").is_err());
+}
+
+#[test]
+#[should_panic(expected = "shared/data/no/such/file (the tests read the folder shared/data beside")]
+fn missing_test_data_fails_naming_the_path() {
+    common::shared_data("no/such/file");
 }

@@ -10,6 +10,8 @@ use pns_core::{Game, Outcome, Rng, Side};
 use pns_games::hex::{read_openings, Hex};
 use proptest::prelude::*;
 
+mod common;
+
 // ------------------------------------------------------------- reference
 
 /// 0 empty, 1 Black, 2 White; `cells[y * w + x]`.
@@ -133,31 +135,14 @@ fn ref_winner(w: usize, h: usize, moves: &[&str]) -> Side {
 
 // ------------------------------------------------- library-rules negamax
 
-/// Negamax over the library's rules (`outcome`, `legal_moves`, `play`),
-/// memoised on the library's `Eq`/`Hash`.
-fn lib_solve(g: &Hex, memo: &mut HashMap<Hex, bool>) -> bool {
-    if let Some(o) = g.outcome() {
-        return o == Outcome::Win;
-    }
-    if let Some(&v) = memo.get(g) {
-        return v;
-    }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let mut win = false;
-    for m in moves {
-        let mut c = *g;
-        c.play(m);
-        if !lib_solve(&c, memo) {
-            win = true;
-            break;
-        }
-    }
-    memo.insert(*g, win);
-    win
+/// Whether the side to move wins, by the shared negamax oracle over the
+/// library's rules (`outcome`, `legal_moves`, `play`), memoised on the
+/// library's `Eq`/`Hash`.
+fn lib_solve(g: &Hex, memo: &mut HashMap<Hex, Outcome>) -> bool {
+    common::negamax_memo(g, memo) == Outcome::Win
 }
 
-fn lib_winner(g: &Hex, memo: &mut HashMap<Hex, bool>) -> Side {
+fn lib_winner(g: &Hex, memo: &mut HashMap<Hex, Outcome>) -> Side {
     if lib_solve(g, memo) {
         g.side_to_move()
     } else {
@@ -169,8 +154,8 @@ fn lib_winner(g: &Hex, memo: &mut HashMap<Hex, bool>) -> Side {
 /// `memo` (and their children): `known_outcome` is never wrong, and
 /// `search_moves` is a non-empty subset of the legal moves that contains a
 /// winning move whenever the side to move wins.
-fn check_hooks(memo: &mut HashMap<Hex, bool>) -> usize {
-    let positions: Vec<(Hex, bool)> = memo.iter().map(|(k, v)| (*k, *v)).collect();
+fn check_hooks(memo: &mut HashMap<Hex, Outcome>) -> usize {
+    let positions: Vec<(Hex, bool)> = memo.iter().map(|(k, v)| (*k, *v == Outcome::Win)).collect();
     for (g, wins) in &positions {
         let exact = if *wins { Outcome::Win } else { Outcome::Loss };
         if let Some(o) = g.known_outcome() {
@@ -218,7 +203,7 @@ static RANDOM_FILLS: AtomicUsize = AtomicUsize::new(0);
 /// Claims checked again after an extra opponent stone: rejected, accepted.
 static MOVED_CLAIMS: [AtomicUsize; 2] = [AtomicUsize::new(0), AtomicUsize::new(0)];
 
-fn check_certificate_hooks(g: &Hex, wins: bool, memo: &mut HashMap<Hex, bool>) {
+fn check_certificate_hooks(g: &Hex, wins: bool, memo: &mut HashMap<Hex, Outcome>) {
     // Subsample: the claim search and the solves below are not free.
     if !g.key().is_multiple_of(5) {
         return;
@@ -286,7 +271,7 @@ fn check_certificate_hooks(g: &Hex, wins: bool, memo: &mut HashMap<Hex, bool>) {
 
 /// Fills for `prover` at `g` (won by `winner`): the suggested one must be
 /// accepted, and no accepted one may make `prover` win a lost position.
-fn check_fills(g: &Hex, prover: Side, winner: Side, memo: &mut HashMap<Hex, bool>) {
+fn check_fills(g: &Hex, prover: Side, winner: Side, memo: &mut HashMap<Hex, Outcome>) {
     let mut witnesses = Vec::new();
     if let Some(w) = g.fill_witness(prover) {
         witnesses.push((w, true));
@@ -323,11 +308,7 @@ fn check_fills(g: &Hex, prover: Side, winner: Side, memo: &mut HashMap<Hex, bool
 }
 
 fn openings_file() -> String {
-    std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/hex/openings-winner.txt"
-    ))
-    .expect("shared/data/hex/openings-winner.txt is beside the repository")
+    common::read_shared("hex/openings-winner.txt")
 }
 
 // ------------------------------------------------------------------ tests

@@ -6,12 +6,10 @@ use pns_core::verify::verify;
 use pns_core::{Algo, Game, Outcome, Side, Table};
 use pns_games::hex::{read_openings, Hex};
 
+mod common;
+
 fn openings(size: usize) -> Vec<(Hex, Side)> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/hex/openings-winner.txt"
-    ))
-    .unwrap();
+    let text = common::read_shared("hex/openings-winner.txt");
     read_openings(&text)
         .unwrap()
         .into_iter()

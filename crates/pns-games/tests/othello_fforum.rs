@@ -8,7 +8,7 @@
 use pns_core::{Game, Outcome, Side};
 use pns_games::othello::{Othello, OthelloMove};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/othello/");
+mod common;
 
 /// One line of an `.obf` file: the position text and its scored moves.
 struct Entry {
@@ -18,8 +18,7 @@ struct Entry {
 }
 
 fn read_suite(name: &str) -> Vec<Entry> {
-    let path = format!("{DATA}{name}");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = common::read_shared(&format!("othello/{name}"));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {

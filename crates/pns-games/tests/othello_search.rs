@@ -4,6 +4,8 @@
 use pns_core::{Game, Goal, GoalContext, Outcome, Rng, Side};
 use pns_games::othello::{random_endgame, Othello, OthelloMove};
 
+mod common;
+
 /// The trait's default playout, restated: the fast override must make the
 /// very same random choices.
 fn default_playout(g: &Othello, rng: &mut Rng) -> Outcome {
@@ -135,26 +137,9 @@ fn known_outcome_is_exact_and_agrees_with_the_rules_when_over() {
     let mut moves = Vec::new();
     for _ in 0..500 {
         let mut g = random_endgame(&mut rng, 56);
-        // Plain negamax through the rules.
-        fn solve(g: &Othello) -> Outcome {
-            if let Some(o) = g.outcome() {
-                return o;
-            }
-            let mut moves = Vec::new();
-            g.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&m| {
-                    let mut c = *g;
-                    c.play(m);
-                    solve(&c).flip()
-                })
-                .max()
-                .unwrap()
-        }
         while g.outcome().is_none() {
             if let Some(k) = g.known_outcome() {
-                assert_eq!(k, solve(&g), "{}", g.to_obf());
+                assert_eq!(k, common::negamax(&g), "{}", g.to_obf());
             }
             moves.clear();
             g.legal_moves(&mut moves);

@@ -9,10 +9,7 @@ use pns_core::verify::verify;
 use pns_core::{Algo, Game, Outcome, Table};
 use pns_games::othello::Othello;
 
-const SUITE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/othello/fforum-1-19.obf"
-);
+mod common;
 
 fn sign_outcome(score: i32) -> Outcome {
     match score.signum() {
@@ -25,7 +22,7 @@ fn sign_outcome(score: i32) -> Outcome {
 /// Solves the first `count` positions with `algo`, checking value, best
 /// move and certificate.
 fn solve_suite(algo: &str, count: usize) {
-    let text = std::fs::read_to_string(SUITE).unwrap();
+    let text = common::read_shared("othello/fforum-1-19.obf");
     let mut tt = Table::with_mb(64);
     for (i, line) in text.lines().take(count).enumerate() {
         let g = Othello::parse_position(line).unwrap();

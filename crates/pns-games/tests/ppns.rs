@@ -161,11 +161,7 @@ fn the_papers_rule_with_a_loose_precision_rate_can_be_wrong_the_exact_rule_canno
 
 #[test]
 fn connect4_concluded_values_are_right_under_a_node_limit() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/connect4/Test_L2_R1"
-    );
-    let text = std::fs::read_to_string(path).expect("Test_L2_R1");
+    let text = common::read_shared("connect4/Test_L2_R1");
     let mut tt = Table::with_mb(16);
     for algo in ["ppns:playouts=20", "mcpns:playouts=20"] {
         let (mut n, mut concluded) = (0, 0);

@@ -283,9 +283,16 @@ impl Dfpn {
                     fv
                 }
             };
-            let sum_th = match Pol::DELTA {
-                DeltaRule::Sum => th_delta.saturating_sub(delta - f_c),
-                DeltaRule::Weak => th_delta.saturating_sub(unsolved.saturating_sub(1)),
+            // A threshold out of reach stays out of reach: with saturated
+            // numbers, δ − f_c is no measure of the siblings, and taking it
+            // off would hand the child a threshold it meets at once.
+            let sum_th = if th_delta > PN_MAX {
+                th_delta
+            } else {
+                match Pol::DELTA {
+                    DeltaRule::Sum => th_delta.saturating_sub(delta - f_c),
+                    DeltaRule::Weak => th_delta.saturating_sub(unsolved.saturating_sub(1)),
+                }
             };
             let sum_th = remove_cost(sum_th, c.cost_delta);
             let (cth_pn, cth_dn) = if is_or {
@@ -314,19 +321,16 @@ impl Dfpn {
 /// Turns a threshold on (value + cost) into one on the raw value.
 ///
 /// A threshold above [`PN_MAX`] is out of reach of every finite value, like
-/// ∞−1: it comes from the root's ∞−1 less a few siblings' numbers. A
-/// negative cost keeps it out of reach (at most ∞−1); `pn_add` would
-/// overflow on it (it expects operands ≤ `PN_MAX`).
+/// ∞−1 (it comes from the root's ∞−1 less a few siblings' numbers): it stays
+/// as it is, whatever the cost, so that a cost cannot bring it into reach.
 #[inline(always)]
 fn remove_cost(th: Pn, cost: i64) -> Pn {
-    if cost == 0 || th == INF || th == INF - 1 {
+    if cost == 0 || th > PN_MAX {
         th
     } else if cost > 0 {
         th.saturating_sub(cost as u64).max(1)
-    } else if th <= PN_MAX {
-        pn_add(th, cost.unsigned_abs())
     } else {
-        th.saturating_add(cost.unsigned_abs()).min(INF - 1)
+        pn_add(th, cost.unsigned_abs())
     }
 }
 
@@ -337,8 +341,10 @@ mod tests {
     #[test]
     fn removing_a_negative_cost_keeps_huge_thresholds_huge() {
         // ∞−1 less a sibling's number, then a cost of −5: this overflowed.
-        assert_eq!(remove_cost(INF - 3, -5), INF - 1);
-        assert_eq!(remove_cost(PN_MAX + 7, -1), PN_MAX + 8);
+        assert_eq!(remove_cost(INF - 3, -5), INF - 3);
+        assert_eq!(remove_cost(PN_MAX + 7, -1), PN_MAX + 7);
+        // Out of reach stays out of reach under a positive cost too.
+        assert_eq!(remove_cost(PN_MAX + 7, 1 << 40), PN_MAX + 7);
         assert_eq!(remove_cost(10, -5), 15);
         assert_eq!(remove_cost(PN_MAX, -5), PN_MAX);
         assert_eq!(remove_cost(10, 4), 6);

@@ -192,11 +192,61 @@ mod tests {
         assert_eq!(next_thresholds(Some((3, 5)), 3, 5, 3, 100), (3, 5));
     }
 
+    /// A uniform tree of `depth` levels and `width` children, leaves won
+    /// (`percent` of them) or lost by a seeded hash, and its inner-node
+    /// count.
+    fn uniform(depth: u32, width: u64, key: u64, percent: u64) -> (String, u64) {
+        if depth == 0 {
+            let win = crate::rng::splitmix64(key ^ percent) % 100 < percent;
+            return (if win { "W" } else { "L" }.to_string(), 0);
+        }
+        let mut s = String::from("(");
+        let mut inner = 1;
+        for i in 0..width {
+            let (c, n) = uniform(depth - 1, width, key * 31 + i + 1, percent);
+            s += &c;
+            inner += n;
+        }
+        s.push(')');
+        (s, inner)
+    }
+
+    /// The tree's value by brute force: does the attacker (OR at the root)
+    /// win?
+    fn or_wins(t: &Tree, or: bool) -> bool {
+        match t {
+            Tree::Win => true,
+            Tree::Loss => false,
+            Tree::Node(k) if or => k.iter().any(|c| or_wins(c, false)),
+            Tree::Node(k) => k.iter().all(|c| or_wins(c, true)),
+        }
+    }
+
     #[test]
     fn statistics_count_revisits() {
-        let r = run("(((W) (L W)) ((L) (W L)))");
-        assert!(r.stats.visits >= r.stats.iterations);
-        assert_eq!(r.stats.visits, r.stats.iterations + r.stats.seesaw_revisits);
-        assert!(r.stats.max_root_pn >= 1);
+        // Iterative deepening at every node must come back to nodes it has
+        // expanded once the trees are deep enough; 8 levels of 3.
+        let mut revisits = 0;
+        let mut values = Vec::new();
+        for percent in [40, 50, 60, 70] {
+            let (text, inner) = uniform(8, 3, 0, percent);
+            let r = run(&text);
+            let want = if or_wins(&Tree::parse(&text), true) {
+                Status::Proven
+            } else {
+                Status::Disproven
+            };
+            assert_eq!(r.status, want, "{percent}% of leaves won");
+            values.push(want);
+            // The 1 MiB table keeps every entry: each node is expanded at
+            // most once, so iterations are first visits and stay within the
+            // tree.
+            assert!(r.stats.iterations <= inner, "{:?}", r.stats);
+            assert_eq!(r.stats.expanded, r.stats.iterations);
+            assert_eq!(r.stats.visits, r.stats.iterations + r.stats.seesaw_revisits);
+            revisits += r.stats.seesaw_revisits;
+        }
+        assert!(revisits > 0, "no search revisited a node");
+        assert!(values.contains(&Status::Proven) && values.contains(&Status::Disproven));
     }
 }

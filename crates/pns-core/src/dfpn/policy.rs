@@ -7,7 +7,7 @@
 //! search loop in [`super::search`] is generic over it and monomorphised, so
 //! plain df-pn pays nothing for the hooks.
 
-use crate::numbers::{pn_add, Pn, INF, PN_MAX};
+use crate::numbers::{Pn, INF, PN_MAX};
 
 /// How df-pn combines child values into a node's δ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,9 +43,18 @@ pub trait DfpnPolicy: Clone + Send + Sync {
     /// The selected child's δ threshold given the node's φ threshold and the
     /// second-smallest child δ: min(th_φ, δ2 + 1) (deep-dfpn §2.2 step 2,
     /// thesis eq. 2.4). The result must exceed the best child's δ.
+    ///
+    /// A saturated δ2 ([`PN_MAX`]) stands for an unknown value at least that
+    /// large, so it bounds nothing: δ2 + 1 would saturate back to `PN_MAX`,
+    /// a threshold the best child (also at `PN_MAX`) already meets, and the
+    /// node would call it again and again without progress.
     #[inline(always)]
     fn child_th_delta(&self, th_phi: Pn, delta2: Pn) -> Pn {
-        th_phi.min(pn_add(delta2, 1))
+        if delta2 >= PN_MAX {
+            th_phi
+        } else {
+            th_phi.min(delta2 + 1)
+        }
     }
 
     /// Constant df-pn+ edge costs (cost_φ, cost_δ) added to every edge on
@@ -91,10 +100,15 @@ impl DeepDfpn {
     pub fn value(&self, x: u32) -> Pn {
         if self.e == 0 {
             0
-        } else if self.d > x {
+        } else if self.d > x && self.e > 1 {
+            // At most 62 multiplications: E ≥ 2 saturates by then, so a
+            // huge D costs no more than D = 62.
             let mut v: Pn = 1;
             for _ in 0..(self.d - x) {
                 v = v.saturating_mul(self.e).min(PN_MAX);
+                if v == PN_MAX {
+                    break;
+                }
             }
             v
         } else {
@@ -228,5 +242,30 @@ mod tests {
         assert_eq!(p.child_th_delta(5, 2), 3);
         assert_eq!(p.child_th_delta(2, 7), 2);
         assert_eq!(p.child_th_delta(INF - 1, INF), INF - 1);
+        assert_eq!(p.child_th_delta(INF - 1, PN_MAX - 1), PN_MAX);
+    }
+
+    #[test]
+    fn a_saturated_second_best_leaves_the_threshold_out_of_reach() {
+        // Every saturated child sits at PN_MAX: a threshold of PN_MAX would
+        // be met before the child does any work (the Deep df-pn e=20,d=16
+        // spin); the parent's own threshold is the only bound.
+        let plain = |a, b| Plain::default().child_th_delta(a, b);
+        let deep = |a, b| DeepDfpn { e: 20, d: 16 }.child_th_delta(a, b);
+        let wpns = |a, b| Wpns { heuristic: true }.child_th_delta(a, b);
+        for p in [&plain as &dyn Fn(Pn, Pn) -> Pn, &deep, &wpns] {
+            assert_eq!(p(INF - 1, PN_MAX), INF - 1);
+            assert_eq!(p(PN_MAX + 9, PN_MAX), PN_MAX + 9);
+            assert!(p(INF - 1, PN_MAX) > PN_MAX);
+        }
+    }
+
+    #[test]
+    fn deep_dfpn_values_of_huge_depths_are_quick_and_saturated() {
+        let t = std::time::Instant::now();
+        assert_eq!(DeepDfpn { e: 3, d: u32::MAX }.value(1), PN_MAX);
+        assert_eq!(DeepDfpn { e: 1, d: u32::MAX }.value(1), 1);
+        assert_eq!(DeepDfpn { e: 2, d: 62 }.value(1), 1 << 61);
+        assert!(t.elapsed() < std::time::Duration::from_millis(100));
     }
 }
