@@ -511,3 +511,36 @@ fn an_unwritable_proof_file_keeps_the_result_and_fails() {
     assert_eq!(v["value"], "win");
     assert!(v["proof_error"].as_str().unwrap().contains(bad), "{v}");
 }
+
+#[test]
+fn games_that_repeat_are_solved_along_the_line() {
+    // A graph where the path-blind search is wrong: the side to move wins.
+    let pos = "rule=cpl,nodes=12,degree=3,seed=13,terminal=15";
+    let value = |algo: &str| {
+        let o = pns(&["solve", "cyclic", pos, "--algo", algo, "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        v["value"].as_str().unwrap().to_string()
+    };
+    for algo in [
+        "dfpn",
+        "dfpn:ghi=sim",
+        "dfpn:ghi=dup",
+        "wpns",
+        "deep-dfpn:e=2,d=3",
+    ] {
+        assert_eq!(value(algo), "win", "{algo}");
+    }
+    assert_eq!(value("dfpn:ghi=ignore"), "loss");
+    // The certificate verifies with the line followed.
+    let proof = tmp("cyclic.txt");
+    let o = pns(&["solve", "cyclic", pos, "--proof", proof.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = pns(&["verify", "cyclic", pos, proof.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Algorithms that do not follow the line are refused, not run.
+    for algo in ["pns", "pds", "pnstar", "deeppn", "mcpns"] {
+        let o = pns(&["solve", "cyclic", pos, "--algo", algo]);
+        assert_usage_error(&o, "follows the line");
+    }
+}

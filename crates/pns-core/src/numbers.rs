@@ -6,6 +6,8 @@
 //! [`PN_MAX`], far below the root thresholds ∞−1 (GHI paper §3.5), so a
 //! saturated sum never looks solved and never ends the root's loop.
 
+use crate::problem::Status;
+
 /// A proof or disproof number.
 pub type Pn = u64;
 
@@ -36,6 +38,30 @@ pub fn pn_add_cost(a: Pn, cost: i64) -> Pn {
         pn_add(a, cost as u64)
     } else {
         a.saturating_sub(cost.unsigned_abs()).max(1)
+    }
+}
+
+/// (pn, dn) of a solved node (and (1, 1) for an unknown one).
+#[inline(always)]
+pub fn solved_numbers(s: Status) -> (Pn, Pn) {
+    match s {
+        Status::Proven => (0, INF),
+        Status::Disproven => (INF, 0),
+        Status::Unknown => (1, 1),
+    }
+}
+
+/// The status that (pn, dn) stands for. A node is solved only when (pn,
+/// dn) is (0, ∞) or (∞, 0): Deep df-pn with E = 0 gives unsolved leaves the
+/// value 0 (Def. 1), which must not read as a proof.
+#[inline(always)]
+pub fn status_of(pn: Pn, dn: Pn) -> Status {
+    if pn == 0 && dn == INF {
+        Status::Proven
+    } else if pn == INF && dn == 0 {
+        Status::Disproven
+    } else {
+        Status::Unknown
     }
 }
 

@@ -1,7 +1,7 @@
 //! The value rules of PN-search and DeepPN.
 
 use super::Rule;
-use crate::numbers::{pn_add, Pn, INF};
+use crate::numbers::{pn_add, status_of, Pn, INF};
 use crate::problem::{Problem, Status};
 use crate::stats::Stats;
 
@@ -35,16 +35,11 @@ fn backup_numbers<I: Iterator<Item = (Pn, Pn)>>(is_or: bool, it: I) -> (Pn, Pn) 
     }
 }
 
-#[inline]
-fn status_of(pn: Pn, dn: Pn) -> Status {
-    crate::dfpn::status_of(pn, dn)
-}
-
 impl Rule for PnRule {
     type Value = (Pn, Pn);
 
     fn solved(&self, s: Status, _depth: u32) -> (Pn, Pn) {
-        crate::dfpn::solved_numbers(s)
+        crate::numbers::solved_numbers(s)
     }
 
     fn leaf<P: Problem>(&mut self, p: &mut P, _depth: u32, _stats: &mut Stats) -> (Pn, Pn) {
@@ -141,7 +136,7 @@ impl Rule for DeepPn {
     type Value = DeepValue;
 
     fn solved(&self, s: Status, depth: u32) -> DeepValue {
-        let (pn, dn) = crate::dfpn::solved_numbers(s);
+        let (pn, dn) = crate::numbers::solved_numbers(s);
         DeepValue {
             pn,
             dn,

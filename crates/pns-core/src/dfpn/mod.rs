@@ -50,27 +50,7 @@ pub use policy::{DeepDfpn, DeltaRule, DfpnPlus, DfpnPolicy, Epsilon, Plain, Wpns
 /// returns `unknown` instead of a false (dis)proof.
 pub const ROOT_THRESHOLD: Pn = INF - 1;
 
-/// (pn, dn) of a solved node.
-#[inline(always)]
-pub fn solved_numbers(s: Status) -> (Pn, Pn) {
-    match s {
-        Status::Proven => (0, INF),
-        Status::Disproven => (INF, 0),
-        Status::Unknown => (1, 1),
-    }
-}
-
-/// The status that (pn, dn) stands for.
-#[inline(always)]
-pub fn status_of(pn: Pn, dn: Pn) -> Status {
-    if pn == 0 && dn == INF {
-        Status::Proven
-    } else if pn == INF && dn == 0 {
-        Status::Disproven
-    } else {
-        Status::Unknown
-    }
-}
+pub use crate::numbers::{solved_numbers, status_of};
 
 /// How a df-pn search treats paths in a game where positions repeat (the
 /// GHI paper; ignored in a game where they cannot).

@@ -7,7 +7,7 @@
 //! search loop in [`super::search`] is generic over it and monomorphised, so
 //! plain df-pn pays nothing for the hooks.
 
-use crate::numbers::{Pn, INF, PN_MAX};
+use crate::numbers::{Pn, PN_MAX};
 
 /// How df-pn combines child values into a node's δ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,15 +196,10 @@ impl DfpnPolicy for Wpns {
     }
 }
 
-/// Infinity check shared by the policies' users.
-#[inline(always)]
-pub fn is_inf(x: Pn) -> bool {
-    x == INF
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::numbers::INF;
 
     #[test]
     fn deep_dfpn_values_follow_definition_1() {
