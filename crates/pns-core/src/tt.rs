@@ -120,6 +120,24 @@ impl Cluster {
         }
     }
 
+    /// Entry `i`, whose meta word `m` was read already.
+    #[inline(always)]
+    fn read_rest(&self, i: usize, m: u64) -> Raw {
+        let w = &self.w[4 * i..4 * i + 3];
+        let (c, a, b) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed));
+        Raw {
+            key: c ^ a ^ b ^ m,
+            a,
+            b,
+            meta: m,
+        }
+    }
+
+    #[inline(always)]
+    fn meta(&self, i: usize) -> u64 {
+        self.w[4 * i + 3].load(Relaxed)
+    }
+
     #[inline(always)]
     fn write(&self, i: usize, r: Raw) {
         let w = &self.w[4 * i..4 * i + 4];
@@ -293,15 +311,19 @@ impl Table {
         }
         let g = self.generation;
         let all = self.all(2 * old);
+        let dead = Raw {
+            key: 0,
+            a: 0,
+            b: 0,
+            meta: 0,
+        };
         for i in (0..old).rev() {
             let moving: [Raw; WAYS] = std::array::from_fn(|k| all[i].read(k));
-            for k in 0..WAYS {
-                all[i].kill(k);
-                all[2 * i + 1].kill(k);
-                if i > 0 {
-                    all[2 * i].kill(k);
-                }
-            }
+            // Both destinations are written whole (entries, then dead
+            // slots). For i > 0 they lie above i, so they were read
+            // already (or lie beyond the old prefix); every cluster j of
+            // the new size is written once, as a destination of j / 2.
+            let mut out = [[dead; WAYS]; 2];
             let mut fill = [0usize; 2];
             for e in moving.iter().filter(|e| e.generation() == g) {
                 let j = ((e.key as u128 * (2 * old) as u128) >> 64) as usize;
@@ -309,8 +331,17 @@ impl Table {
                     continue; // torn by a concurrent store: drop it
                 }
                 let side = j - 2 * i;
-                all[j].write(fill[side], *e);
+                out[side][fill[side]] = *e;
                 fill[side] += 1;
+            }
+            for side in 0..2 {
+                for (k, e) in out[side].iter().enumerate() {
+                    if k < fill[side] {
+                        all[2 * i + side].write(k, *e);
+                    } else {
+                        all[2 * i + side].kill(k);
+                    }
+                }
             }
         }
         self.touched.fetch_max(2 * old, Relaxed);
@@ -410,12 +441,12 @@ impl Table {
         let c = self.cluster(key);
         for i in 0..WAYS {
             // The meta word first: dead slots cost one load.
-            let m = c.w[4 * i + 3].load(Relaxed);
+            let m = c.meta(i);
             if (m >> 32) as u8 != g {
                 continue;
             }
-            let e = c.read(i);
-            if e.key == key && e.meta == m {
+            let e = c.read_rest(i, m);
+            if e.key == key {
                 return Some(e.hit());
             }
         }
@@ -465,14 +496,15 @@ impl Table {
         let mut victim_amount = u64::MAX;
         let mut found = None;
         for i in 0..WAYS {
-            let e = c.read(i);
-            if e.generation() != g {
+            let m = c.meta(i);
+            if (m >> 32) as u8 != g {
                 if victim_amount != 0 {
                     victim = i;
                     victim_amount = 0;
                 }
                 continue;
             }
+            let e = c.read_rest(i, m);
             if e.key == key && same(&e.hit()) {
                 found = Some(i);
                 break;

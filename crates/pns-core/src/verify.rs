@@ -27,7 +27,7 @@ use std::collections::HashSet;
 
 use crate::certificate::{prover, required_blocks, Block, Certificate, Node};
 use crate::dfpn::ghi::repetition_status;
-use crate::game::{Game, GoalContext, Outcome, Repetition};
+use crate::game::{Game, GoalContext, Outcome, Repetition, Side};
 use crate::problem::Status;
 
 /// Counts from a successful check.
@@ -122,23 +122,7 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
             }
         };
         if let Some(o) = g.outcome() {
-            if !edges.is_empty() {
-                return Err(format!("node {id} is a finished game but lists moves"));
-            }
-            let for_attacker = if g.side_to_move() == ctx.attacker {
-                o
-            } else {
-                o.flip()
-            };
-            let met = ctx.goal.met_by(for_attacker);
-            if met != (b.claim == Status::Proven) {
-                return Err(format!(
-                    "node {id} is a finished game ({} for the side to move) that does not support '{} {}'",
-                    o,
-                    b.goal.name(),
-                    b.claim.name()
-                ));
-            }
+            finished_leaf(&g, o, edges, id, b, ctx.attacker)?;
             checked.leaves += 1;
             stack.push((id, g, true));
             continue;
@@ -146,31 +130,7 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
         if edges.is_empty() {
             return Err(format!("node {id} lists no moves but the game is not over"));
         }
-        let mut listed = Vec::with_capacity(edges.len());
-        for (m, _) in edges {
-            let mv = g
-                .parse_move(m)
-                .map_err(|e| format!("node {id}: move '{m}': {e}"))?;
-            if listed.contains(&mv) {
-                return Err(format!("node {id}: move '{m}' is listed twice"));
-            }
-            listed.push(mv);
-        }
-        let is_or = g.side_to_move() == ctx.attacker;
-        let needs_all = (b.claim == Status::Proven) != is_or;
-        if needs_all {
-            let mut legal = Vec::new();
-            g.legal_moves(&mut legal);
-            let legal: HashSet<_> = legal.into_iter().collect();
-            for m in &legal {
-                if !listed.contains(m) {
-                    return Err(format!(
-                        "node {id}: the legal move '{}' is missing (every move must be refuted here)",
-                        g.format_move(*m)
-                    ));
-                }
-            }
-        }
+        let listed = listed_moves(&g, edges, id, b, ctx.attacker)?;
         stack.push((id, g.clone(), true));
         for (mv, (_, child)) in listed.into_iter().zip(edges) {
             let mut c = g.clone();
@@ -182,6 +142,69 @@ pub fn verify_block<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
         return Err(format!("node {unreached} is not reachable from the root"));
     }
     Ok(checked)
+}
+
+/// Checks a finished game `g` (result `o` for the side to move) that
+/// certificate node `id` holds: it lists no moves and its result supports
+/// the block's claim.
+fn finished_leaf<G: Game>(
+    g: &G,
+    o: Outcome,
+    edges: &[(String, u32)],
+    id: u32,
+    b: &Block,
+    attacker: Side,
+) -> Result<(), String> {
+    if !edges.is_empty() {
+        return Err(format!("node {id} is a finished game but lists moves"));
+    }
+    let for_attacker = if g.side_to_move() == attacker {
+        o
+    } else {
+        o.flip()
+    };
+    if b.goal.met_by(for_attacker) != (b.claim == Status::Proven) {
+        return Err(format!(
+            "node {id} is a finished game ({o} for the side to move) that does not support '{} {}'",
+            b.goal.name(),
+            b.claim.name()
+        ));
+    }
+    Ok(())
+}
+
+/// The moves node `id` lists at `g`, each legal and listed once; at a node
+/// where the prover's opponent moves, every legal move must be there.
+fn listed_moves<G: Game>(
+    g: &G,
+    edges: &[(String, u32)],
+    id: u32,
+    b: &Block,
+    attacker: Side,
+) -> Result<Vec<G::Move>, String> {
+    let mut listed = Vec::with_capacity(edges.len());
+    for (m, _) in edges {
+        let mv = g
+            .parse_move(m)
+            .map_err(|e| format!("node {id}: move '{m}': {e}"))?;
+        if listed.contains(&mv) {
+            return Err(format!("node {id}: move '{m}' is listed twice"));
+        }
+        listed.push(mv);
+    }
+    let is_or = g.side_to_move() == attacker;
+    if (b.claim == Status::Proven) != is_or {
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        let legal: HashSet<_> = legal.into_iter().collect();
+        if let Some(m) = legal.iter().find(|m| !listed.contains(m)) {
+            return Err(format!(
+                "node {id}: the legal move '{}' is missing (every move must be refuted here)",
+                g.format_move(*m)
+            ));
+        }
+    }
+    Ok(listed)
 }
 
 /// Lines longer than this are rejected (the check recurses along a line).
@@ -217,7 +240,7 @@ enum LineState<G> {
 struct LineCheck<'a, G> {
     b: &'a Block,
     rule: Repetition,
-    attacker: crate::game::Side,
+    attacker: Side,
     state: Vec<LineState<G>>,
     /// History keys of the positions from the root to the current node.
     line: Vec<u64>,
@@ -283,22 +306,7 @@ impl<G: Game> LineCheck<'_, G> {
             }
         };
         if let Some(o) = g.outcome() {
-            if !edges.is_empty() {
-                return Err(format!("node {id} is a finished game but lists moves"));
-            }
-            let for_attacker = if is_or { o } else { o.flip() };
-            let st = if self.b.goal.met_by(for_attacker) {
-                Status::Proven
-            } else {
-                Status::Disproven
-            };
-            if !self.supports(st) {
-                return Err(format!(
-                    "node {id} is a finished game ({o} for the side to move) that does not support '{} {}'",
-                    self.b.goal.name(),
-                    self.b.claim.name()
-                ));
-            }
+            finished_leaf(&g, o, edges, id, self.b, self.attacker)?;
             self.checked.leaves += 1;
             self.state[i] = LineState::Done(g, false);
             return Ok(false);
@@ -308,26 +316,7 @@ impl<G: Game> LineCheck<'_, G> {
                 "node {id} lists no moves but the game is not over and its position does not repeat"
             ));
         }
-        let mut listed = Vec::with_capacity(edges.len());
-        for (m, _) in edges {
-            let mv = g
-                .parse_move(m)
-                .map_err(|e| format!("node {id}: move '{m}': {e}"))?;
-            if listed.contains(&mv) {
-                return Err(format!("node {id}: move '{m}' is listed twice"));
-            }
-            listed.push(mv);
-        }
-        if (self.b.claim == Status::Proven) != is_or {
-            let mut legal = Vec::new();
-            g.legal_moves(&mut legal);
-            if let Some(m) = legal.iter().find(|m| !listed.contains(m)) {
-                return Err(format!(
-                    "node {id}: the legal move '{}' is missing (every move must be refuted here)",
-                    g.format_move(*m)
-                ));
-            }
-        }
+        let listed = listed_moves(&g, edges, id, self.b, self.attacker)?;
         self.line.push(g.history_key());
         let mut rep = false;
         for (mv, (_, child)) in listed.into_iter().zip(edges) {

@@ -120,10 +120,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     /// Probes the table, counting it in this search's statistics.
     #[inline(always)]
     pub fn probe(&mut self, key: u64) -> Option<Hit> {
-        self.stats.tt_probes += 1;
-        let h = self.tt.probe(key);
-        self.stats.tt_hits += h.is_some() as u64;
-        h
+        probe(self.tt, &mut self.stats, key)
     }
 
     /// Stores into the table, counting it in this search's statistics.
@@ -222,9 +219,14 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         if mend == mstart {
             return 0;
         }
+        // Split borrows: the loops below read the moves and the table while
+        // they fill the children and count in the statistics.
+        let (tt, salt) = (self.tt, self.salt);
+        let stats = &mut self.stats;
+        let children = &mut self.children;
+        let line = &self.line;
         let (kphi, kdelta) = self.pol.constant_cost();
-        for i in mstart..mend {
-            let mv = self.moves[i];
+        for &mv in &self.moves[mstart..mend] {
             let (cost_phi, cost_delta) = if Pol::USES_COST {
                 let (cp, cd) = p.edge_cost(mv);
                 let (a, b) = if is_or { (cp, cd) } else { (cd, cp) };
@@ -233,20 +235,20 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 (0, 0)
             };
             p.play(mv);
-            let ckey = p.key() ^ self.salt;
-            self.tt.prefetch(ckey);
+            let ckey = p.key() ^ salt;
+            tt.prefetch(ckey);
             let mut st = p.evaluate();
             let mut dep = false;
-            if L::ACTIVE && self.line.contains(p.history_key()) {
+            if L::ACTIVE && line.contains(p.history_key()) {
                 // A repetition ends the line whatever the position holds.
-                self.stats.repetitions += 1;
-                st = ghi::repetition_status(self.line.rule(), p.is_or());
+                stats.repetitions += 1;
+                st = ghi::repetition_status(line.rule(), p.is_or());
                 dep = true;
             }
             let (pn, dn) = solved_numbers(st);
             let unknown = st == Status::Unknown;
             p.undo();
-            self.children.push(Child {
+            children.push(Child {
                 mv,
                 key: ckey,
                 pn,
@@ -261,27 +263,28 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             });
         }
         self.moves.truncate(mstart);
-        let cend = self.children.len();
+        let cend = children.len();
         let implication = p.implication();
-        for i in cstart..cend {
-            let c = self.children[i];
+        let mut any_twins = false;
+        for c in &mut children[cstart..cend] {
             if !c.unknown {
                 continue;
             }
-            let (pn, dn) = match self.probe(c.key) {
+            match probe(tt, stats, c.key) {
                 Some(h) => {
-                    let c = &mut self.children[i];
+                    c.pn = h.pn;
+                    c.dn = h.dn;
                     c.amount = h.amount;
                     c.expanded = h.flags & FLAG_EXPANDED != 0;
                     c.twins = L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0;
-                    (h.pn, h.dn)
+                    any_twins |= c.twins;
                 }
                 None => {
                     let implied = implication.and_then(|imp| {
-                        let h = self.probe(c.key ^ imp.key_xor)?;
+                        let h = probe(tt, stats, c.key ^ imp.key_xor)?;
                         (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
                     });
-                    match implied {
+                    (c.pn, c.dn) = match implied {
                         Some(s) => solved_numbers(s),
                         None => {
                             let (hpn, hdn) = if self.use_h {
@@ -294,17 +297,19 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                             };
                             self.pol.leaf(hpn, hdn, depth + 1)
                         }
-                    }
+                    };
                 }
-            };
-            let c = &mut self.children[i];
-            c.pn = pn;
-            c.dn = dn;
-            if L::ACTIVE && c.twins && !status_of(pn, dn).is_solved() {
-                if let Some(st) = self.twin_for_child(p, i) {
-                    let c = &mut self.children[i];
-                    (c.pn, c.dn) = solved_numbers(st);
-                    c.dep = true;
+            }
+        }
+        if L::ACTIVE && any_twins {
+            for i in cstart..cend {
+                let c = self.children[i];
+                if c.twins && !status_of(c.pn, c.dn).is_solved() {
+                    if let Some(st) = self.twin_for_child(p, i) {
+                        let c = &mut self.children[i];
+                        (c.pn, c.dn) = solved_numbers(st);
+                        c.dep = true;
+                    }
                 }
             }
         }
@@ -641,6 +646,15 @@ pub(crate) fn no_move_numbers(is_or: bool) -> (Pn, Pn) {
 #[inline(always)]
 pub(crate) fn add_amount(prev: u32, spent: u64) -> u32 {
     (prev as u64 + spent).min(u32::MAX as u64) as u32
+}
+
+/// Probes `tt`, counting it in `stats`.
+#[inline(always)]
+pub(crate) fn probe(tt: &Table, stats: &mut Stats, key: u64) -> Option<Hit> {
+    stats.tt_probes += 1;
+    let h = tt.probe(key);
+    stats.tt_hits += h.is_some() as u64;
+    h
 }
 
 /// Counts a store in the statistics.
