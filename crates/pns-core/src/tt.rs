@@ -147,11 +147,12 @@ impl Cluster {
         w[0].store(r.key ^ r.a ^ r.b ^ r.meta, Relaxed);
     }
 
+    /// Marks entry `i` dead: generation 0 in its meta word (every reader
+    /// looks at the generation first, and the check word no longer
+    /// matches).
     #[inline(always)]
     fn kill(&self, i: usize) {
-        for w in &self.w[4 * i..4 * i + 4] {
-            w.store(0, Relaxed);
-        }
+        self.w[4 * i + 3].store(0, Relaxed);
     }
 }
 
@@ -311,35 +312,35 @@ impl Table {
         }
         let g = self.generation;
         let all = self.all(2 * old);
-        let dead = Raw {
-            key: 0,
-            a: 0,
-            b: 0,
-            meta: 0,
-        };
         for i in (0..old).rev() {
-            let moving: [Raw; WAYS] = std::array::from_fn(|k| all[i].read(k));
-            // Both destinations are written whole (entries, then dead
-            // slots). For i > 0 they lie above i, so they were read
-            // already (or lie beyond the old prefix); every cluster j of
-            // the new size is written once, as a destination of j / 2.
-            let mut out = [[dead; WAYS]; 2];
+            // Only live entries are read whole (the meta word first).
+            let mut moving = [None; WAYS];
+            for (k, slot) in moving.iter_mut().enumerate() {
+                let m = all[i].meta(k);
+                if (m >> 32) as u8 == g {
+                    *slot = Some(all[i].read_rest(k, m));
+                }
+            }
+            // Each cluster j of the new size is written once, as a
+            // destination of j / 2. For i > 0 both destinations lie above
+            // i, so they were read already; those beyond the old prefix
+            // hold only entries of older generations (dead), so only the
+            // slots of destinations inside it need killing.
             let mut fill = [0usize; 2];
-            for e in moving.iter().filter(|e| e.generation() == g) {
+            for e in moving.iter().flatten() {
                 let j = ((e.key as u128 * (2 * old) as u128) >> 64) as usize;
                 if j != 2 * i && j != 2 * i + 1 {
                     continue; // torn by a concurrent store: drop it
                 }
                 let side = j - 2 * i;
-                out[side][fill[side]] = *e;
+                all[j].write(fill[side], *e);
                 fill[side] += 1;
             }
-            for side in 0..2 {
-                for (k, e) in out[side].iter().enumerate() {
-                    if k < fill[side] {
-                        all[2 * i + side].write(k, *e);
-                    } else {
-                        all[2 * i + side].kill(k);
+            for (side, &n) in fill.iter().enumerate() {
+                let j = 2 * i + side;
+                if j < old {
+                    for k in n..WAYS {
+                        all[j].kill(k);
                     }
                 }
             }

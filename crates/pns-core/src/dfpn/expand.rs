@@ -39,17 +39,44 @@ pub(crate) struct Child<M> {
     pub cost_delta: i64,
     /// Search effort stored with the child (table replacement).
     pub amount: u32,
+    /// `UNKNOWN`, `EXPANDED`, `DEP`, `TWINS` (one byte keeps a child at 48
+    /// bytes in the child stack).
+    pub bits: u8,
+}
+
+impl<M> Child<M> {
     /// The child's own evaluation was `Unknown` (not a terminal or known
     /// position).
-    pub unknown: bool,
+    pub const UNKNOWN: u8 = 1;
     /// The child was expanded by an earlier visit (from the table's flag):
     /// visiting it again is a re-traversal (Deep df-pn §6.1).
-    pub expanded: bool,
+    pub const EXPANDED: u8 = 2;
     /// Solved, and the (dis)proof holds on this path only (a repetition or
     /// a twin entry below it; GHI paper §3.1).
-    pub dep: bool,
+    pub const DEP: u8 = 4;
     /// The child's base entry has twin entries.
-    pub twins: bool,
+    pub const TWINS: u8 = 8;
+
+    #[inline(always)]
+    pub fn unknown(&self) -> bool {
+        self.bits & Self::UNKNOWN != 0
+    }
+    #[inline(always)]
+    pub fn expanded(&self) -> bool {
+        self.bits & Self::EXPANDED != 0
+    }
+    #[inline(always)]
+    pub fn dep(&self) -> bool {
+        self.bits & Self::DEP != 0
+    }
+    #[inline(always)]
+    pub fn twins(&self) -> bool {
+        self.bits & Self::TWINS != 0
+    }
+    #[inline(always)]
+    pub fn set(&mut self, bit: u8, on: bool) {
+        self.bits = (self.bits & !bit) | if on { bit } else { 0 };
+    }
 }
 
 /// What a visit of a node returns: its numbers, its total effort and
@@ -256,10 +283,11 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 cost_phi,
                 cost_delta,
                 amount: 0,
-                unknown,
-                expanded: false,
-                dep,
-                twins: false,
+                bits: if unknown {
+                    Child::<P::Move>::UNKNOWN
+                } else {
+                    0
+                } | if dep { Child::<P::Move>::DEP } else { 0 },
             });
         }
         self.moves.truncate(mstart);
@@ -267,7 +295,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         let implication = p.implication();
         let mut any_twins = false;
         for c in &mut children[cstart..cend] {
-            if !c.unknown {
+            if !c.unknown() {
                 continue;
             }
             match probe(tt, stats, c.key) {
@@ -275,9 +303,10 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                     c.pn = h.pn;
                     c.dn = h.dn;
                     c.amount = h.amount;
-                    c.expanded = h.flags & FLAG_EXPANDED != 0;
-                    c.twins = L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0;
-                    any_twins |= c.twins;
+                    c.set(Child::<P::Move>::EXPANDED, h.flags & FLAG_EXPANDED != 0);
+                    let twins = L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0;
+                    c.set(Child::<P::Move>::TWINS, twins);
+                    any_twins |= twins;
                 }
                 None => {
                     let implied = implication.and_then(|imp| {
@@ -304,11 +333,11 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         if L::ACTIVE && any_twins {
             for i in cstart..cend {
                 let c = self.children[i];
-                if c.twins && !status_of(c.pn, c.dn).is_solved() {
+                if c.twins() && !status_of(c.pn, c.dn).is_solved() {
                     if let Some(st) = self.twin_for_child(p, i) {
                         let c = &mut self.children[i];
                         (c.pn, c.dn) = solved_numbers(st);
-                        c.dep = true;
+                        c.set(Child::<P::Move>::DEP, true);
                     }
                 }
             }
@@ -470,8 +499,8 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         c.pn = out.pn;
         c.dn = out.dn;
         c.amount = out.amount;
-        c.expanded = true;
-        c.dep = out.dep;
+        c.set(Child::<P::Move>::EXPANDED, true);
+        c.set(Child::<P::Move>::DEP, out.dep);
         *c
     }
 
@@ -562,7 +591,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             let mut first = None;
             for (i, c) in kids.iter().enumerate() {
                 if status_of(c.pn, c.dn) == st {
-                    if !c.dep {
+                    if !c.dep() {
                         return (f.cstart + i, false);
                     }
                     first.get_or_insert(f.cstart + i);
@@ -570,7 +599,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             }
             (first.unwrap_or(f.cstart), true)
         } else {
-            (f.cstart, kids.iter().any(|c| c.dep))
+            (f.cstart, kids.iter().any(|c| c.dep()))
         }
     }
 

@@ -287,9 +287,9 @@ impl Dfpn {
                     cth_pn,
                     cth_dn,
                     depth + 1,
-                    c.expanded,
+                    c.expanded(),
                     c.amount,
-                    c.twins,
+                    c.twins(),
                 )
             });
         }

@@ -146,7 +146,7 @@ fn visit<P: Problem>(
         // lp, φ_c ≤ δ ≤ ld), so the call searches.
         core.note_root_choice(f.depth, best);
         core.descend(p, best, |core, p, c| {
-            visit(core, p, ld, lp, depth + 1, c.expanded, c.amount)
+            visit(core, p, ld, lp, depth + 1, c.expanded(), c.amount)
         });
     };
     core.leave(&f, pn, dn, best)

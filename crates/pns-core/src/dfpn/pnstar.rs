@@ -139,7 +139,7 @@ fn visit<P: Problem>(
             }
             core.note_root_choice(f.depth, i);
             let c = core.descend(p, i, |core, p, c| {
-                visit(core, p, cth, depth + 1, c.expanded, c.amount)
+                visit(core, p, cth, depth + 1, c.expanded(), c.amount)
             });
             // A proven child proves an OR node; a disproven one disproves
             // an AND node: the rest of the pass is moot.
