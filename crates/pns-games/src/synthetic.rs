@@ -25,8 +25,9 @@
 use std::collections::HashMap;
 
 use pns_core::game::play_move_list;
+use pns_core::prelude::*;
 use pns_core::rng::splitmix64;
-use pns_core::{Game, GameError, Outcome, Side};
+use pns_core::{GameError, Outcome, Side};
 
 /// Tree shape and randomness parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -223,15 +224,10 @@ impl Synthetic {
     }
 }
 
-impl Game for Synthetic {
+impl Rules for Synthetic {
     type Move = u8;
-    const NAME: &'static str = "synthetic";
 
-    fn parse_position(s: &str) -> Result<Self, GameError> {
-        let mut parts = s.split_whitespace();
-        let params = TreeParams::parse(parts.next().unwrap_or(""))?;
-        play_move_list(Synthetic::new(params), parts)
-    }
+    const NAME: &'static str = "synthetic";
 
     fn side_to_move(&self) -> Side {
         if self.depth.is_multiple_of(2) {
@@ -259,6 +255,14 @@ impl Game for Synthetic {
 
     fn key(&self) -> u64 {
         splitmix64(self.id ^ ((self.depth as u64) << 48))
+    }
+}
+
+impl Notation for Synthetic {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        let mut parts = s.split_whitespace();
+        let params = TreeParams::parse(parts.next().unwrap_or(""))?;
+        play_move_list(Synthetic::new(params), parts)
     }
 
     fn parse_move(&self, s: &str) -> Result<u8, GameError> {
@@ -290,6 +294,12 @@ impl Game for Synthetic {
         )
     }
 }
+
+impl SearchHooks for Synthetic {}
+
+impl Shortcuts for Synthetic {}
+
+impl Playout for Synthetic {}
 
 #[cfg(test)]
 mod tests {

@@ -168,6 +168,7 @@ impl TestFormat for Synthetic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pns_core::prelude::*;
 
     #[test]
     fn pons_lines_and_generic_lines() {

@@ -1,7 +1,8 @@
 //! Readers for externally solved test data: Benzene's regression files and
 //! the openings table in `shared/data/hex/`.
 
-use pns_core::{Game, GameError, Outcome, Side};
+use pns_core::prelude::*;
+use pns_core::{GameError, Outcome, Side};
 
 use crate::testsets::{generic_line, TestFormat, TestLine};
 

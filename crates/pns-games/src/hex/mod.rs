@@ -31,7 +31,7 @@
 //!   derived it, every link's strategy written out and checked by the
 //!   rules (module `claim_build` writes them); cells that cannot matter
 //!   may be *conceded* ([`Hex::concede`]) and the prover's captured pairs
-//!   *filled* ([`pns_core::Game::fill`]).
+//!   *filled* ([`pns_core::Shortcuts::fill`]).
 //! * `Threats`: winning cells and double threats only (the must-play region
 //!   of the opponent's double threats); no claims.
 //! * `Rules` ([`Hex::with_plain_search`]): the rules-only defaults, for the

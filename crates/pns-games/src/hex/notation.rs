@@ -55,7 +55,7 @@ impl Hex {
     }
 
     /// The position notation of this position (see the module
-    /// documentation); [`pns_core::Game::parse_position`] reads it back.
+    /// documentation); [`pns_core::Notation::parse_position`] reads it back.
     pub fn notation(&self) -> String {
         self.to_string()
     }

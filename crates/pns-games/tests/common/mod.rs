@@ -7,6 +7,7 @@ mod shared_data;
 
 use std::collections::HashMap;
 
+use pns_core::prelude::*;
 use pns_core::{Game, Outcome};
 use proptest::prelude::*;
 
