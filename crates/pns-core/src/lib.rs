@@ -64,6 +64,8 @@ pub mod rng;
 pub mod rules_only;
 pub mod solve;
 pub mod stats;
+#[doc(hidden)]
+pub mod testing;
 pub mod tt;
 pub mod verify;
 

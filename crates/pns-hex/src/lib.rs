@@ -49,7 +49,7 @@
 //! `analysis`). `Hex` is `Copy` and 64 bytes, with an incremental Zobrist
 //! key and a cached winner; the move order is a shared `'static` array.
 //! [`read_benzene_tst`] and [`read_openings`] load the external test data,
-//! and `Hex` implements [`crate::TestFormat`] for `openings-winner.txt`.
+//! and `pns_games` reads `openings-winner.txt` through its `TestFormat`.
 
 mod analysis;
 mod benzene;
@@ -68,4 +68,5 @@ mod zobrist;
 pub use analysis::UNREACHABLE;
 pub use benzene::{read_benzene_tst, read_openings};
 pub use geometry::{MAX_CELLS, MAX_SIZE, MIN_SIZE, STRIDE};
+pub use notation::parse_colour;
 pub use position::{Analysis, Cell, Hex, BLACK, WHITE};

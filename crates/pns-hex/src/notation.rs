@@ -87,7 +87,7 @@ pub(crate) fn parse_shape(tok: &str) -> Result<(usize, usize), GameError> {
 }
 
 /// Parses `b`, `black`, `w`, `white` (any case).
-pub(crate) fn parse_colour(tok: &str) -> Option<Side> {
+pub fn parse_colour(tok: &str) -> Option<Side> {
     match tok.to_ascii_lowercase().as_str() {
         "b" | "black" => Some(BLACK),
         "w" | "white" => Some(WHITE),

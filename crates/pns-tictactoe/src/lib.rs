@@ -144,23 +144,7 @@ impl Playout for TicTacToe {}
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn negamax(g: &TicTacToe) -> Outcome {
-        if let Some(o) = g.outcome() {
-            return o;
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&m| {
-                let mut c = *g;
-                c.play(m);
-                negamax(&c).flip()
-            })
-            .max()
-            .unwrap()
-    }
+    use pns_core::testing::negamax;
 
     #[test]
     fn brute_force_says_draw_and_rules_hold() {

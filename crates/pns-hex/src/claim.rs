@@ -575,7 +575,7 @@ mod tests {
     use pns_core::prelude::*;
 
     use super::*;
-    use crate::hex::WHITE;
+    use crate::WHITE;
 
     /// 3x3 after Black b2: bridges to both of Black's edges.
     const BRIDGES: &str = "N-b2:b1c1:(b1>c1.c1>b1.);b2-S:a3b3:(a3>b3.b3>a3.)";

@@ -186,25 +186,8 @@ impl Othello {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pns_core::testing::negamax as reference;
     use pns_core::{Goal, Rng, Side};
-
-    /// Plain negamax through the public rules only, for comparison.
-    fn reference(g: &Othello) -> Outcome {
-        if let Some(o) = g.outcome() {
-            return o;
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&m| {
-                let mut c = *g;
-                c.play(m);
-                reference(&c).flip()
-            })
-            .max()
-            .unwrap()
-    }
 
     #[test]
     fn known_outcome_is_exact_near_the_end() {

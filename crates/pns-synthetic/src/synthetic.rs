@@ -348,15 +348,7 @@ mod tests {
 
     #[test]
     fn oracle_agrees_with_plain_negamax() {
-        fn negamax(n: &Synthetic) -> Outcome {
-            match n.outcome() {
-                Some(o) => o,
-                None => (0..n.branching())
-                    .map(|i| negamax(&n.child(i)).flip())
-                    .max()
-                    .unwrap(),
-            }
-        }
+        use pns_core::testing::negamax;
         for seed in 0..20 {
             let g = Synthetic::parse_position(&format!(
                 "shape=unbalanced,depth=7,branching=4,seed={seed},draw=20,stop=30,pool=40"
