@@ -10,10 +10,10 @@ use pns_core::{Outcome, Stats, StopReason, Table};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::games::CliGame;
 use crate::output::{ms, stop_json, thousands};
 use crate::solve::{parse_position, search_setup, table, STACK_BYTES};
 use crate::{interrupt, with_game, BenchArgs, CliError};
+use pns_games::RegisteredGame;
 
 pub fn run(a: &BenchArgs) -> Result<u8, CliError> {
     with_game!(a.game.as_str(), a.search.rules_only, G => bench_game::<G>(a))
@@ -70,7 +70,7 @@ pub fn worker_threads(requested: Option<usize>, n: usize) -> Result<usize, CliEr
     Ok(t.min(n).min(4 * cores).max(1))
 }
 
-fn bench_game<G: CliGame>(a: &BenchArgs) -> Result<u8, CliError> {
+fn bench_game<G: RegisteredGame>(a: &BenchArgs) -> Result<u8, CliError> {
     let hash = a.search.hash;
     let text = std::fs::read_to_string(&a.file)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.file.display())))?;

@@ -10,9 +10,10 @@ use pns_core::solve::{solve, SolveOptions, SolveReport};
 use pns_core::{Algo, Limits, Stats, Table};
 use serde_json::json;
 
-use crate::games::{read_position, supported, CliGame};
+use crate::games::{prepare, read_position, supported};
 use crate::output::{ms, print_stats, stop_json, thousands};
 use crate::{interrupt, with_game, CliError, SearchArgs, SolveArgs};
+use pns_games::RegisteredGame;
 
 /// Stack for search threads: recursion depth follows game length.
 pub const STACK_BYTES: usize = 256 << 20;
@@ -71,19 +72,18 @@ pub fn table(mb: usize) -> Result<Table, CliError> {
 }
 
 /// Parses a position of a test file and applies game options.
-pub fn parse_position<G: CliGame>(text: &str, s: &SearchArgs) -> Result<G, CliError> {
-    G::parse_position(text)
-        .map_err(|e| CliError::usage(format!("invalid {} position '{text}': {e}", G::NAME)))?
-        .prepare(s)
-        .and_then(|g| supported(g, s))
+pub fn parse_position<G: RegisteredGame>(text: &str, s: &SearchArgs) -> Result<G, CliError> {
+    let g = G::parse_position(text)
+        .map_err(|e| CliError::usage(format!("invalid {} position '{text}': {e}", G::NAME)))?;
+    prepare(g, s).and_then(|g| supported(g, s))
 }
 
-fn solve_game<G: CliGame>(a: &SolveArgs) -> Result<u8, CliError> {
+fn solve_game<G: RegisteredGame>(a: &SolveArgs) -> Result<u8, CliError> {
     let text = a
         .position
         .clone()
         .unwrap_or_else(|| G::DEFAULT_POSITION.to_string());
-    let g: G = supported(read_position::<G>(&text)?.prepare(&a.search)?, &a.search)?;
+    let g: G = supported(prepare(read_position::<G>(&text)?, &a.search)?, &a.search)?;
     let (algo, mut limits) = search_setup(&a.search)?;
     let bar = if std::io::stderr().is_terminal() && !a.search.json {
         let pb = ProgressBar::new_spinner();

@@ -13,9 +13,10 @@ use pns_core::Goal;
 use pns_lab::tune::{tune, HillOptions, HillResult, Method, Point, Run, TuneOptions, TuneReport};
 use serde_json::json;
 
-use crate::games::{read_position, CliGame};
+use crate::games::read_position;
 use crate::output::{ms, thousands};
 use crate::{interrupt, with_game, CliError};
+use pns_games::RegisteredGame;
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -115,7 +116,7 @@ fn options(a: &TuneArgs) -> Result<TuneOptions, CliError> {
     })
 }
 
-fn tune_game<G: CliGame + Sync>(a: &TuneArgs) -> Result<u8, CliError> {
+fn tune_game<G: RegisteredGame + Sync>(a: &TuneArgs) -> Result<u8, CliError> {
     let text = a
         .position
         .clone()
@@ -271,7 +272,7 @@ fn print_hill(h: &HillResult, r: &TuneReport) {
     );
 }
 
-fn print_human<G: CliGame>(text: &str, g: &G, r: &TuneReport) {
+fn print_human<G: RegisteredGame>(text: &str, g: &G, r: &TuneReport) {
     println!("game       {}", G::NAME);
     println!(
         "position   {}",

@@ -5,14 +5,15 @@ use pns_core::certificate::Certificate;
 use pns_core::verify::verify;
 use serde_json::json;
 
-use crate::games::{read_position, CliGame};
+use crate::games::read_position;
 use crate::{with_game, CliError, VerifyArgs};
+use pns_games::RegisteredGame;
 
 pub fn run(a: &VerifyArgs) -> Result<u8, CliError> {
     with_game!(a.game.as_str(), false, G => verify_game::<G>(a))
 }
 
-fn verify_game<G: CliGame>(a: &VerifyArgs) -> Result<u8, CliError> {
+fn verify_game<G: RegisteredGame>(a: &VerifyArgs) -> Result<u8, CliError> {
     let g: G = read_position(&a.position)?;
     let bytes = std::fs::read(&a.file)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.file.display())))?;

@@ -6,16 +6,25 @@
 //! the AND/OR [`crate::problem::Problem`] the engine searches (thesis §2.1.1:
 //! OR nodes are the attacker's, AND nodes the defender's).
 //!
-//! The trait is split in two parts:
+//! `Game` is the sum of five traits, one per concern, so that a game
+//! implements only what it has and each consumer names only what it uses:
 //!
-//! * **Rules** (`side_to_move`, `outcome`, `legal_moves`, `play`, notation,
-//!   `concede` for monotone games, `check_claim`). These are all the independent
-//!   proof verifier ([`crate::verify`]) uses.
-//! * **Search hooks** with defaults (`known_outcome`, `search_moves`,
-//!   `heuristic`, `edge_cost`, `concessions`, `claim`, `playout`). A game overrides them to make the
-//!   search faster; the defaults give plain rules-only search. Hooks must be
-//!   *sound*: a wrong hook makes the search wrong, and the verifier will
-//!   then reject the certificate.
+//! * [`Rules`]: side to move, outcome, legal moves, play, key, repetition.
+//! * [`Notation`]: positions and moves as text, a picture of the board.
+//! * [`SearchHooks`]: known outcomes, move ordering and pruning, df-pn+
+//!   heuristics and edge costs. They make the search faster; the defaults
+//!   give plain rules-only search.
+//! * [`Shortcuts`]: certificate shortcuts of monotone games such as Hex
+//!   (concessions, fills, claims); by default refused.
+//! * [`Playout`]: random playouts for the Monte-Carlo variants.
+//!
+//! The independent proof verifier ([`crate::verify`]) trusts only
+//! `Rules`, `Notation` and the checks of `Shortcuts` (`concede`, `fill`,
+//! `check_claim`). Everything else is a hint to the search, and must be
+//! *sound*: a wrong hook makes the search wrong, and the verifier will
+//! then reject the certificate. A game opts into a concern's defaults with
+//! an empty impl (`impl SearchHooks for MyGame {}`); calls on a concrete
+//! type need the defining trait in scope (`use pns_core::prelude::*`).
 
 use std::fmt;
 use std::hash::Hash;
@@ -158,7 +167,7 @@ impl GameError {
 /// Plays a list of moves in notation from `g`, checking each: the shared
 /// half of parsing "a position is the moves played from the start". Errors
 /// name the move and its place in the list.
-pub fn play_move_list<'a, G: Game>(
+pub fn play_move_list<'a, G: Notation>(
     mut g: G,
     moves: impl IntoIterator<Item = &'a str>,
 ) -> Result<G, GameError> {
@@ -177,13 +186,14 @@ pub fn play_move_list<'a, G: Game>(
     Ok(g)
 }
 
-/// A position of a two-player game (see the module documentation).
+/// The rules of a two-player game: everything needed to play it and to
+/// check a proof of a result (see the module documentation).
 ///
-/// `Eq` and `Hash` compare *positions* (what decides the future of the
-/// game), so that the verifier can recognise a transposition in a
-/// certificate; `key` is a 64-bit hash of the same thing for the search's
-/// transposition table.
-pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
+/// `Eq` and `Hash` on a [`Game`] compare *positions* (what decides the
+/// future of the game), so that the verifier can recognise a transposition
+/// in a certificate; `key` is a 64-bit hash of the same thing for the
+/// search's transposition table.
+pub trait Rules: Sized {
     /// A move. `Ord` gives certificates a canonical order.
     type Move: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static;
 
@@ -193,11 +203,6 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// Whether the game can end in a draw. A game without draws is solved
     /// with one search instead of two.
     const HAS_DRAWS: bool = true;
-
-    // ---------------------------------------------------------------- rules
-
-    /// Parses a position in the game's documented notation.
-    fn parse_position(s: &str) -> Result<Self, GameError>;
 
     /// The player to move.
     fn side_to_move(&self) -> Side;
@@ -218,12 +223,84 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// unique encoding).
     fn key(&self) -> u64;
 
+    /// How a repeated position counts. Default: positions never repeat.
+    /// A game that returns anything else must make [`Rules::history_key`]
+    /// tell apart positions that are not the same for the rule (e.g. the
+    /// side to move, for situational super-ko).
+    #[inline]
+    fn repetition(&self) -> Repetition {
+        Repetition::Impossible
+    }
+
+    /// The key compared along the line to detect a repetition. Default:
+    /// [`Rules::key`] (which then must include the side to move). Go's
+    /// positional super-ko would give the board alone.
+    #[inline]
+    fn history_key(&self) -> u64 {
+        self.key()
+    }
+}
+
+/// Reading and writing positions and moves in the game's notation.
+pub trait Notation: Rules + fmt::Debug {
+    /// Parses a position in the game's documented notation.
+    fn parse_position(s: &str) -> Result<Self, GameError>;
+
     /// Parses a move in the game's notation, checking that it is legal here.
     fn parse_move(&self, s: &str) -> Result<Self::Move, GameError>;
 
     /// Writes a move in the game's notation (inverse of `parse_move`).
     fn format_move(&self, m: Self::Move) -> String;
 
+    /// A human-readable picture of the position (several lines).
+    fn render(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+/// Game knowledge that makes the search faster. The defaults give plain
+/// rules-only search; an override must be *sound* (see the module
+/// documentation).
+pub trait SearchHooks: Rules {
+    /// The exact game-theoretic outcome for the side to move when it is known
+    /// cheaply, e.g. a win in one move. Must never be wrong. Default: the
+    /// rules' `outcome()`.
+    #[inline]
+    fn known_outcome(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    /// The moves the search tries, best first. Must contain a best move for
+    /// the side to move whenever `known_outcome()` is `None` (moves proven
+    /// no better than another listed move may be left out). Default: all
+    /// legal moves in generation order.
+    #[inline]
+    fn search_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out)
+    }
+
+    /// Heuristic initial (proof, disproof) numbers of an unsolved leaf for
+    /// the attacker in `ctx` (df-pn+ `h`, thesis §2.2.4). Both must be ≥ 1.
+    /// Default `(1, 1)`: plain proof-number search.
+    #[inline]
+    fn heuristic(&self, _ctx: GoalContext) -> (u64, u64) {
+        (1, 1)
+    }
+
+    /// df-pn+ edge cost of playing `m` here, as (cost_proof, cost_disproof)
+    /// (thesis §2.2.4). Default `(0, 0)`.
+    #[inline]
+    fn edge_cost(&self, _m: Self::Move, _ctx: GoalContext) -> (i64, i64) {
+        (0, 0)
+    }
+}
+
+/// Certificate shortcuts for *monotone* games such as Hex: concessions,
+/// fills and claims. The checks (`concede`, `fill`, `check_claim`) belong
+/// to the rules and are used by the verifier; the suggestions
+/// (`concessions`, `fill_witness`, `claim`) help the certificate
+/// extractor. Defaults: every check refuses, no suggestions.
+pub trait Shortcuts: Rules {
     /// Gives `to` a free move `m` without changing the side to move: a
     /// *concession* by `to`'s opponent, the prover of a certificate, who
     /// then proves its result despite the gift. Returns an error when `m`
@@ -278,71 +355,15 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
         )))
     }
 
-    /// How a repeated position counts. Default: positions never repeat.
-    /// A game that returns anything else must make [`Game::history_key`]
-    /// tell apart positions that are not the same for the rule (e.g. the
-    /// side to move, for situational super-ko).
-    #[inline]
-    fn repetition(&self) -> Repetition {
-        Repetition::Impossible
-    }
-
-    /// The key compared along the line to detect a repetition. Default:
-    /// [`Game::key`] (which then must include the side to move). Go's
-    /// positional super-ko would give the board alone.
-    #[inline]
-    fn history_key(&self) -> u64 {
-        self.key()
-    }
-
-    /// A human-readable picture of the position (several lines).
-    fn render(&self) -> String {
-        format!("{self:?}")
-    }
-
-    // ---------------------------------------------------------- search hooks
-
-    /// The exact game-theoretic outcome for the side to move when it is known
-    /// cheaply, e.g. a win in one move. Must never be wrong. Default: the
-    /// rules' `outcome()`.
-    #[inline]
-    fn known_outcome(&self) -> Option<Outcome> {
-        self.outcome()
-    }
-
-    /// The moves the search tries, best first. Must contain a best move for
-    /// the side to move whenever `known_outcome()` is `None` (moves proven
-    /// no better than another listed move may be left out). Default: all
-    /// legal moves in generation order.
-    #[inline]
-    fn search_moves(&self, out: &mut Vec<Self::Move>) {
-        self.legal_moves(out)
-    }
-
-    /// Heuristic initial (proof, disproof) numbers of an unsolved leaf for
-    /// the attacker in `ctx` (df-pn+ `h`, thesis §2.2.4). Both must be ≥ 1.
-    /// Default `(1, 1)`: plain proof-number search.
-    #[inline]
-    fn heuristic(&self, _ctx: GoalContext) -> (u64, u64) {
-        (1, 1)
-    }
-
-    /// df-pn+ edge cost of playing `m` here, as (cost_proof, cost_disproof)
-    /// (thesis §2.2.4). Default `(0, 0)`.
-    #[inline]
-    fn edge_cost(&self, _m: Self::Move, _ctx: GoalContext) -> (i64, i64) {
-        (0, 0)
-    }
-
     /// The moves a certificate for `prover` may concede here (see
-    /// [`Game::concede`]): a suggestion from the game's analysis, e.g. the
+    /// [`Shortcuts::concede`]): a suggestion from the game's analysis, e.g. the
     /// empty cells outside the carrier of a Hex virtual connection. The
     /// extractor concedes them only after a search confirms the result
     /// still holds, and the verifier checks the rest, so a poor suggestion
     /// costs time, never correctness. Default: none.
     fn concessions(&self, _prover: Side, _out: &mut Vec<Self::Move>) {}
 
-    /// A witness for [`Game::fill`] that `prover` may use here, when the
+    /// A witness for [`Shortcuts::fill`] that `prover` may use here, when the
     /// game's analysis has one. The extractor fills only after a search
     /// confirms the result still holds, and the verifier checks the rest.
     /// Default: none.
@@ -350,13 +371,16 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
         None
     }
 
-    /// A witness that `prover` wins from here, for [`Game::check_claim`],
+    /// A witness that `prover` wins from here, for [`Shortcuts::check_claim`],
     /// when the game's analysis has a compact one. The extractor checks it
     /// before using it. Default: none.
     fn claim(&self, _prover: Side) -> Option<String> {
         None
     }
+}
 
+/// Random playouts, for the Monte-Carlo variants (PPNS, MCPNS).
+pub trait Playout: Rules + Clone {
     /// Plays uniformly random legal moves to the end of the game (used by
     /// PPNS and MCPNS) and returns the result for the side to move *here*.
     /// Games override it with a faster version; any override must still
@@ -375,4 +399,40 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
             g.play(m);
         }
     }
+}
+
+/// A position of a two-player game with everything the search engine may
+/// ask of it: the five concerns above. Implemented automatically for every
+/// type that implements them; a game opts into a concern's defaults with
+/// an empty impl (`impl SearchHooks for MyGame {}`).
+pub trait Game:
+    Rules
+    + Notation
+    + SearchHooks
+    + Shortcuts
+    + Playout
+    + Clone
+    + Eq
+    + Hash
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<T> Game for T where
+    T: Rules
+        + Notation
+        + SearchHooks
+        + Shortcuts
+        + Playout
+        + Clone
+        + Eq
+        + Hash
+        + fmt::Debug
+        + Send
+        + Sync
+        + 'static
+{
 }

@@ -2,26 +2,28 @@
 //!
 //! The papers' experiments run "primitive" searches — no game knowledge
 //! beyond the rules (thesis §3.2.2: "without any supportive mechanisms").
-//! Wrapping a game in `RulesOnly` keeps its rules, notation and playouts and
-//! drops the rest: `known_outcome` is the rules' `outcome`, `search_moves`
-//! is every legal move in the game's generation order (which keeps a
-//! game's move shuffling), `heuristic` is (1, 1) and `edge_cost` is 0.
+//! Wrapping a game in `RulesOnly` keeps its rules, notation, certificate
+//! checks (`concede`, `fill`, `check_claim`) and playouts, and drops the
+//! rest, the search hooks and the shortcut suggestions: `known_outcome`
+//! is the rules' `outcome`, `search_moves` is every legal move in the
+//! game's generation order (which keeps a game's move shuffling),
+//! `heuristic` is (1, 1) and `edge_cost` is 0.
 
-use crate::game::{Game, GameError, Outcome, Repetition, Side};
+use crate::game::{
+    Game, GameError, Notation, Outcome, Playout, Repetition, Rules, SearchHooks, Shortcuts, Side,
+};
 use crate::rng::Rng;
 
 /// A game searched with its rules only (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RulesOnly<G>(pub G);
 
-impl<G: Game> Game for RulesOnly<G> {
+impl<G: Game> Rules for RulesOnly<G> {
     type Move = G::Move;
-    const NAME: &'static str = G::NAME;
-    const HAS_DRAWS: bool = G::HAS_DRAWS;
 
-    fn parse_position(s: &str) -> Result<Self, GameError> {
-        G::parse_position(s).map(RulesOnly)
-    }
+    const NAME: &'static str = G::NAME;
+
+    const HAS_DRAWS: bool = G::HAS_DRAWS;
 
     fn side_to_move(&self) -> Side {
         self.0.side_to_move()
@@ -50,6 +52,12 @@ impl<G: Game> Game for RulesOnly<G> {
     fn key(&self) -> u64 {
         self.0.key()
     }
+}
+
+impl<G: Game> Notation for RulesOnly<G> {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        G::parse_position(s).map(RulesOnly)
+    }
 
     fn parse_move(&self, s: &str) -> Result<Self::Move, GameError> {
         self.0.parse_move(s)
@@ -59,6 +67,14 @@ impl<G: Game> Game for RulesOnly<G> {
         self.0.format_move(m)
     }
 
+    fn render(&self) -> String {
+        self.0.render()
+    }
+}
+
+impl<G: Game> SearchHooks for RulesOnly<G> {}
+
+impl<G: Game> Shortcuts for RulesOnly<G> {
     fn concede(&mut self, to: Side, m: Self::Move) -> Result<(), GameError> {
         self.0.concede(to, m)
     }
@@ -70,11 +86,9 @@ impl<G: Game> Game for RulesOnly<G> {
     fn check_claim(&self, prover: Side, witness: &str) -> Result<(), GameError> {
         self.0.check_claim(prover, witness)
     }
+}
 
-    fn render(&self) -> String {
-        self.0.render()
-    }
-
+impl<G: Game> Playout for RulesOnly<G> {
     fn playout(&self, rng: &mut Rng) -> Outcome {
         self.0.playout(rng)
     }
@@ -89,44 +103,65 @@ mod tests {
     #[derive(Clone, Debug, PartialEq, Eq, Hash)]
     struct Hooked(u8);
 
-    impl Game for Hooked {
+    impl Rules for Hooked {
         type Move = u8;
+
         const NAME: &'static str = "hooked";
+
         const HAS_DRAWS: bool = false;
-        fn parse_position(s: &str) -> Result<Self, GameError> {
-            s.parse().map(Hooked).map_err(|_| GameError::new("bad"))
-        }
+
         fn side_to_move(&self) -> Side {
             Side::First
         }
+
         fn outcome(&self) -> Option<Outcome> {
             (self.0 == 0).then_some(Outcome::Loss)
         }
+
         fn legal_moves(&self, out: &mut Vec<u8>) {
             out.extend((1..=2).filter(|&k| k <= self.0))
         }
+
         fn play(&mut self, m: u8) {
             self.0 -= m
         }
+
         fn key(&self) -> u64 {
             self.0 as u64
         }
+    }
+
+    impl Notation for Hooked {
+        fn parse_position(s: &str) -> Result<Self, GameError> {
+            s.parse().map(Hooked).map_err(|_| GameError::new("bad"))
+        }
+
         fn parse_move(&self, s: &str) -> Result<u8, GameError> {
             s.parse().map_err(|_| GameError::new("bad"))
         }
+
         fn format_move(&self, m: u8) -> String {
             m.to_string()
         }
+    }
+
+    impl SearchHooks for Hooked {
         fn known_outcome(&self) -> Option<Outcome> {
             Some(Outcome::Win)
         }
+
         fn search_moves(&self, out: &mut Vec<u8>) {
             out.push(1)
         }
+
         fn heuristic(&self, _: GoalContext) -> (u64, u64) {
             (7, 9)
         }
     }
+
+    impl Shortcuts for Hooked {}
+
+    impl Playout for Hooked {}
 
     #[test]
     fn hooks_fall_back_to_the_rules() {

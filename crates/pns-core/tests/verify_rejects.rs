@@ -10,9 +10,10 @@
 
 use pns_core::certificate::{Block, Certificate};
 use pns_core::game::play_move_list;
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::{verify, verify_block};
-use pns_core::{Game, GameError, Goal, Outcome, Side, Status, Table};
+use pns_core::{GameError, Goal, Outcome, Side, Status, Table};
 
 /// A pile of counters; each turn takes 1 or 2 and whoever takes the last
 /// one wins. A turn budget makes it a draw when it runs out first.
@@ -24,24 +25,10 @@ struct Pile {
     first_to_move: bool,
 }
 
-impl Game for Pile {
+impl Rules for Pile {
     type Move = u8;
-    const NAME: &'static str = "pile";
 
-    fn parse_position(s: &str) -> Result<Self, GameError> {
-        let mut it = s.split_whitespace();
-        let mut num = |what: &str| -> Result<u8, GameError> {
-            it.next()
-                .and_then(|t| t.parse().ok())
-                .ok_or_else(|| GameError::new(format!("expected the {what}")))
-        };
-        let g = Pile {
-            pile: num("pile")?,
-            turns: num("turns")?,
-            first_to_move: true,
-        };
-        play_move_list(g, s.split_whitespace().skip(2))
-    }
+    const NAME: &'static str = "pile";
 
     fn side_to_move(&self) -> Side {
         if self.first_to_move {
@@ -75,6 +62,23 @@ impl Game for Pile {
     fn key(&self) -> u64 {
         (self.pile as u64) << 16 | (self.turns as u64) << 8 | self.first_to_move as u64
     }
+}
+
+impl Notation for Pile {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        let mut it = s.split_whitespace();
+        let mut num = |what: &str| -> Result<u8, GameError> {
+            it.next()
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| GameError::new(format!("expected the {what}")))
+        };
+        let g = Pile {
+            pile: num("pile")?,
+            turns: num("turns")?,
+            first_to_move: true,
+        };
+        play_move_list(g, s.split_whitespace().skip(2))
+    }
 
     fn parse_move(&self, s: &str) -> Result<u8, GameError> {
         match s.parse::<u8>() {
@@ -87,6 +91,12 @@ impl Game for Pile {
         m.to_string()
     }
 }
+
+impl SearchHooks for Pile {}
+
+impl Shortcuts for Pile {}
+
+impl Playout for Pile {}
 
 /// `1 5`: the side to move takes the last counter.
 const WIN: &str = "pns-certificate 1

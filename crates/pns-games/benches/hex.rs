@@ -9,7 +9,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use pns_core::{Game, Goal, GoalContext, Outcome, Rng, Side};
+use pns_core::prelude::*;
+use pns_core::{Goal, GoalContext, Outcome, Rng, Side};
 use pns_games::hex::{Cell, Hex};
 
 /// Runs `f` repeatedly for at least `min`; returns (calls, elapsed).

@@ -5,7 +5,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use pns_core::{Game, Goal, GoalContext, Rng, Side};
+use pns_core::prelude::*;
+use pns_core::{Goal, GoalContext, Rng, Side};
 use pns_games::othello::{random_endgame, Othello, OthelloMove};
 
 /// Runs `f` repeatedly for at least `min` and returns (calls, elapsed).

@@ -1,15 +1,22 @@
-//! Game domains for pns. Each module implements [`pns_core::Game`].
+//! Game domains for pns, the umbrella over the game crates: each game
+//! module (a crate of its own) implements [`pns_core::Game`]; [`registry`]
+//! lists them for front ends that pick a game by name, and [`testsets`]
+//! reads their test files.
 
-pub mod connect4;
-pub mod cyclic;
-pub mod hex;
-pub mod othello;
-pub mod synthetic;
+pub mod registry;
 pub mod testsets;
-pub mod tictactoe;
+
+// Each game is its own crate (depend on `pns-core` and one of them to use
+// one game); here they keep the paths they had as modules of this crate.
+pub use pns_connect4 as connect4;
+pub use pns_hex as hex;
+pub use pns_othello as othello;
+pub use pns_synthetic::{cyclic, synthetic};
+pub use pns_tictactoe as tictactoe;
 
 pub use connect4::ConnectFour;
 pub use cyclic::{Cyclic, Graph, GraphParams};
+pub use registry::{GameOptions, RegisteredGame};
 pub use synthetic::{Synthetic, TreeParams};
 pub use testsets::{TestFormat, TestLine};
 pub use tictactoe::TicTacToe;

@@ -2,8 +2,10 @@
 //! expected value for the side to move. Each game reads its community's
 //! format (`pns bench` uses this).
 
-use pns_core::{Game, GameError, Outcome, RulesOnly};
+use pns_core::prelude::*;
+use pns_core::{GameError, Outcome, RulesOnly};
 
+use crate::hex::{parse_colour, Hex};
 use crate::othello::Othello;
 use crate::{ConnectFour, Synthetic, TicTacToe};
 
@@ -162,6 +164,39 @@ impl TestFormat for crate::Cyclic {
 impl TestFormat for Synthetic {
     fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
         generic_line(line)
+    }
+}
+
+impl TestFormat for Hex {
+    /// Lines of `openings-winner.txt` — a position, then the winner as a
+    /// colour (`6 c3 black`), turned into the value for the side to move —
+    /// or the generic `POSITION [win|loss]`; `#` starts a comment.
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            return Ok(None);
+        }
+        if let Some((pos, last)) = t.rsplit_once(char::is_whitespace) {
+            // Full words only: a bare `b` or `w` is more likely a typo.
+            let winner = match last.to_ascii_lowercase().as_str() {
+                "black" | "white" => parse_colour(last),
+                _ => None,
+            };
+            if let Some(winner) = winner {
+                let g = Hex::parse_position(pos)?;
+                let expected = if winner == g.to_move() {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
+                return Ok(Some(TestLine {
+                    position: pos.trim().to_string(),
+                    expected: Some(expected),
+                    label: Some(last.to_string()),
+                }));
+            }
+        }
+        generic_line(t)
     }
 }
 

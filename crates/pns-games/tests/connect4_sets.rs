@@ -2,9 +2,10 @@
 //! Test_L2_R1, and every proof passes the independent verifier.
 
 use pns_core::certificate::Certificate;
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{Algo, Game, Outcome, Table};
+use pns_core::{Algo, Outcome, Table};
 use pns_games::ConnectFour;
 
 mod common;
@@ -83,6 +84,7 @@ fn pns_l2_r1() {
 #[test]
 fn connect_four_refuses_concessions_fills_and_claims() {
     use pns_core::certificate::Node;
+    use pns_core::prelude::*;
     // Connect Four is not monotone (a disc changes where the next one
     // lands), so its rules must refuse these shortcuts.
     let pos = "4453";

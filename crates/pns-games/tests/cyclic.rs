@@ -4,11 +4,10 @@
 //! wrong answers of df-pn that ignores the path (the paper's point).
 
 use pns_core::dfpn::{self, Plain};
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{
-    Algo, Game, Goal, GoalProblem, Limits, Outcome, Problem, Repetition, Status, Table,
-};
+use pns_core::{Algo, Goal, GoalProblem, Limits, Outcome, Problem, Repetition, Status, Table};
 use pns_games::cyclic::{oracle, oracle_line, tree_oracle};
 use pns_games::Cyclic;
 use proptest::prelude::*;

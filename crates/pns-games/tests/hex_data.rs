@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use pns_core::{Game, Outcome, Side};
+use pns_core::prelude::*;
+use pns_core::{Outcome, Side};
 use pns_games::hex::{read_benzene_tst, read_openings, Hex, BLACK, WHITE};
 use pns_games::TestFormat;
 

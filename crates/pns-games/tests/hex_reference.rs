@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use pns_core::{Game, Outcome, Rng, Side};
+use pns_core::prelude::*;
+use pns_core::{Outcome, Rng, Side};
 use pns_games::hex::{read_openings, Hex};
 use proptest::prelude::*;
 

@@ -5,7 +5,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
-use pns_core::{Game, Goal, GoalContext, Outcome, Rng, Side};
+use pns_core::prelude::*;
+use pns_core::{Goal, GoalContext, Outcome, Rng, Side};
 use pns_games::hex::{Analysis, Cell, Hex, BLACK, WHITE};
 
 fn pos(s: &str) -> Hex {

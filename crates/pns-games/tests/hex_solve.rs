@@ -1,9 +1,10 @@
 //! Hex solved by the engine (`pns_core::solve`) agrees with Benzene's
 //! openings table, and its certificates pass the independent verifier.
 
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{Algo, Game, Outcome, Side, Table};
+use pns_core::{Algo, Outcome, Side, Table};
 use pns_games::hex::{read_openings, Hex};
 
 mod common;
@@ -92,6 +93,7 @@ fn every_5x5_opening_solved() {
 #[test]
 fn hex_certificates_claim_concede_fill_and_tampering_is_caught() {
     use pns_core::certificate::Node;
+    use pns_core::prelude::*;
     // 6x6 b2: Black wins (White, to move, loses). The certificate ends
     // lines with claims, concedes the cells that cannot matter, fills
     // Black's captured cells, and is small.

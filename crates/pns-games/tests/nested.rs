@@ -6,7 +6,8 @@
 use std::cell::RefCell;
 
 use pns_core::dfpn::{self, key_space, PathOptions, Plain};
-use pns_core::{Game, Goal, GoalProblem, Limits, Problem, Stats, Status, Table};
+use pns_core::prelude::*;
+use pns_core::{Goal, GoalProblem, Limits, Problem, Stats, Status, Table};
 use pns_games::TicTacToe;
 
 /// Tic-tac-toe "the side to move wins", where every position is first
@@ -20,7 +21,7 @@ struct Checked<'t> {
 }
 
 impl Problem for Checked<'_> {
-    type Move = <TicTacToe as Game>::Move;
+    type Move = <TicTacToe as Rules>::Move;
 
     fn is_or(&self) -> bool {
         self.inner.is_or()

@@ -2,9 +2,10 @@
 //! without transpositions, with and without draws), df-pn and PN-search
 //! give the brute-force oracle's value, and their certificates verify.
 
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{Algo, Game, Table};
+use pns_core::{Algo, Table};
 use pns_games::{Synthetic, TicTacToe};
 use proptest::prelude::*;
 

@@ -5,7 +5,8 @@
 //! and with the library's own move generator about every position it
 //! reaches.
 
-use pns_core::{Game, Outcome, Side};
+use pns_core::prelude::*;
+use pns_core::{Outcome, Side};
 use pns_games::othello::{Othello, OthelloMove};
 
 mod common;

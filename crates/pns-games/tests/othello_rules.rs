@@ -1,7 +1,8 @@
 //! Othello rules and notation: perft, parsing, formatting, bad input, and
 //! invariants over random games.
 
-use pns_core::{Game, Outcome, Rng, Side};
+use pns_core::prelude::*;
+use pns_core::{Outcome, Rng, Side};
 use pns_games::othello::{Othello, OthelloMove};
 use proptest::prelude::*;
 

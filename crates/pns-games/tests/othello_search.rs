@@ -1,7 +1,8 @@
 //! Othello's search hooks and random play: playouts, random endgames, the
 //! heuristic and `known_outcome`.
 
-use pns_core::{Game, Goal, GoalContext, Outcome, Rng, Side};
+use pns_core::prelude::*;
+use pns_core::{Goal, GoalContext, Outcome, Rng, Side};
 use pns_games::othello::{random_endgame, Othello, OthelloMove};
 
 mod common;

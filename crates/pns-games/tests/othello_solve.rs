@@ -4,9 +4,10 @@
 //! finished game by the rules alone).
 
 use pns_core::certificate::Certificate;
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{Algo, Game, Outcome, Table};
+use pns_core::{Algo, Outcome, Table};
 use pns_games::othello::Othello;
 
 mod common;

@@ -13,9 +13,10 @@
 //! * Connect Four: both algorithms are right on every position of a prefix
 //!   of Test_L2_R1 that they conclude under a node limit.
 
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{Algo, Game, Limits, Outcome, Table};
+use pns_core::{Algo, Limits, Outcome, Table};
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 

@@ -12,6 +12,7 @@
 
 use pns_core::bestfirst::{BestFirst, DeepPn, PnRule, Rule};
 use pns_core::dfpn::{self, DeepDfpn, DfpnPlus, DfpnPolicy, Plain};
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
 use pns_core::{Algo, Game, Goal, GoalProblem, Limits, SearchResult, Stats, Table};

@@ -698,6 +698,7 @@ fn stopped_run(e: u64, d: u32) -> Run {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pns_core::prelude::*;
     use pns_core::rng::splitmix64;
     use pns_games::{ConnectFour, Synthetic};
 

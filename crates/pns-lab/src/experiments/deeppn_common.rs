@@ -1097,6 +1097,7 @@ pub fn sweep<G: Game + Sync>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pns_core::prelude::*;
 
     #[test]
     fn quantiles_rank_capped_runs_last() {
@@ -1198,6 +1199,7 @@ mod tests {
 
     #[test]
     fn tree_keyed_dfpn_agrees_with_pn_search() {
+        use pns_core::prelude::*;
         use pns_core::RulesOnly;
         use pns_games::TicTacToe;
         let root = RulesOnly(TicTacToe::parse_position("5").unwrap());

@@ -87,7 +87,7 @@ pub fn run(opts: &ExpOptions) -> Result<Report, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pns_core::Game;
+    use pns_core::prelude::*;
 
     #[test]
     fn trials_differ_only_in_move_order() {

@@ -376,6 +376,7 @@ impl Bars {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pns_core::prelude::*;
     use pns_games::Synthetic;
 
     #[test]

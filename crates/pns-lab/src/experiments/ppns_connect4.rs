@@ -30,8 +30,9 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
-use pns_core::{Algo, Game, Limits, Outcome, Rng};
+use pns_core::{Algo, Limits, Outcome, Rng};
 use pns_games::ConnectFour;
 
 use super::ppns_common::{tally_row, tally_table, Bars, Config, Run, Tally};

@@ -248,7 +248,7 @@ pub fn run(opts: &ExpOptions) -> Result<Report, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pns_core::Game;
+    use pns_core::prelude::*;
 
     #[test]
     fn shapes_parse_back_and_configurations_are_distinct() {

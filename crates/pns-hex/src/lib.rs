@@ -31,7 +31,7 @@
 //!   derived it, every link's strategy written out and checked by the
 //!   rules (module `claim_build` writes them); cells that cannot matter
 //!   may be *conceded* ([`Hex::concede`]) and the prover's captured pairs
-//!   *filled* ([`pns_core::Game::fill`]).
+//!   *filled* ([`pns_core::Shortcuts::fill`]).
 //! * `Threats`: winning cells and double threats only (the must-play region
 //!   of the opponent's double threats); no claims.
 //! * `Rules` ([`Hex::with_plain_search`]): the rules-only defaults, for the
@@ -49,7 +49,7 @@
 //! `analysis`). `Hex` is `Copy` and 64 bytes, with an incremental Zobrist
 //! key and a cached winner; the move order is a shared `'static` array.
 //! [`read_benzene_tst`] and [`read_openings`] load the external test data,
-//! and `Hex` implements [`crate::TestFormat`] for `openings-winner.txt`.
+//! and `pns_games` reads `openings-winner.txt` through its `TestFormat`.
 
 mod analysis;
 mod benzene;
@@ -68,4 +68,5 @@ mod zobrist;
 pub use analysis::UNREACHABLE;
 pub use benzene::{read_benzene_tst, read_openings};
 pub use geometry::{MAX_CELLS, MAX_SIZE, MIN_SIZE, STRIDE};
+pub use notation::parse_colour;
 pub use position::{Analysis, Cell, Hex, BLACK, WHITE};

@@ -4,7 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use pns_core::{Game, GameError, Side};
+use pns_core::prelude::*;
+use pns_core::{GameError, Side};
 
 use super::{Othello, OthelloMove};
 
@@ -71,7 +72,7 @@ fn illegality(g: &Othello, m: OthelloMove) -> Option<String> {
     }
 }
 
-/// [`Game::parse_move`]: syntax and legality.
+/// [`Notation::parse_move`]: syntax and legality.
 pub(crate) fn parse_legal_move(g: &Othello, s: &str) -> Result<OthelloMove, GameError> {
     let t = s.trim();
     let m = parse_move_name(t).ok_or_else(|| {
@@ -85,7 +86,7 @@ pub(crate) fn parse_legal_move(g: &Othello, s: &str) -> Result<OthelloMove, Game
     }
 }
 
-/// [`Game::parse_position`].
+/// [`Notation::parse_position`].
 pub(crate) fn parse_position(s: &str) -> Result<Othello, GameError> {
     // Text after ';' is a comment (in .obf files, the scored moves).
     let body = s.split(';').next().unwrap_or("").trim();
@@ -271,7 +272,7 @@ impl fmt::Debug for Othello {
 impl FromStr for Othello {
     type Err = GameError;
 
-    /// Same as [`Game::parse_position`].
+    /// Same as [`Notation::parse_position`].
     fn from_str(s: &str) -> Result<Othello, GameError> {
         parse_position(s)
     }

@@ -17,7 +17,7 @@
 //!   an `.obf` board string. A pass
 //!   is written `pass`; `PS`/`ps` are accepted when parsing, and parsing is
 //!   case-insensitive.
-//! * A position ([`Othello::parse_position`](pns_core::Game::parse_position))
+//! * A position ([`Othello::parse_position`](pns_core::Notation::parse_position))
 //!   is one of
 //!   - Edax's `.obf` form: 64 board characters (`X`/`x`/`*` black, `O`/`o`
 //!     white, `-`/`.` empty), blanks, then the side to move `X` or `O`, so
@@ -44,8 +44,9 @@ mod random;
 
 use std::fmt;
 
+use pns_core::prelude::*;
 use pns_core::rng::splitmix64;
-use pns_core::{Game, GameError, GoalContext, Outcome, Rng, Side};
+use pns_core::{GameError, GoalContext, Outcome, Rng, Side};
 
 pub use random::random_endgame;
 
@@ -79,7 +80,7 @@ impl OthelloMove {
     }
 
     /// Reads `a1`..`h8`, `pass`, `ps` (any case, surrounding blanks
-    /// allowed). Syntax only: [`Game::parse_move`] also checks legality.
+    /// allowed). Syntax only: [`Notation::parse_move`] also checks legality.
     pub fn from_name(s: &str) -> Option<OthelloMove> {
         notation::parse_move_name(s.trim())
     }
@@ -317,15 +318,12 @@ fn perft(me: u64, opp: u64, depth: u32) -> u64 {
         .sum()
 }
 
-impl Game for Othello {
+impl Rules for Othello {
     type Move = OthelloMove;
 
     const NAME: &'static str = "othello";
-    const HAS_DRAWS: bool = true;
 
-    fn parse_position(s: &str) -> Result<Self, GameError> {
-        notation::parse_position(s)
-    }
+    const HAS_DRAWS: bool = true;
 
     #[inline]
     fn side_to_move(&self) -> Side {
@@ -372,6 +370,12 @@ impl Game for Othello {
         };
         splitmix64(splitmix64(self.black() ^ splitmix64(self.white())) ^ side)
     }
+}
+
+impl Notation for Othello {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        notation::parse_position(s)
+    }
 
     fn parse_move(&self, s: &str) -> Result<OthelloMove, GameError> {
         notation::parse_legal_move(self, s)
@@ -384,7 +388,9 @@ impl Game for Othello {
     fn render(&self) -> String {
         notation::render(self)
     }
+}
 
+impl SearchHooks for Othello {
     #[inline]
     fn known_outcome(&self) -> Option<Outcome> {
         hooks::known_outcome(self)
@@ -399,7 +405,11 @@ impl Game for Othello {
     fn heuristic(&self, ctx: GoalContext) -> (u64, u64) {
         hooks::heuristic(self, ctx)
     }
+}
 
+impl Shortcuts for Othello {}
+
+impl Playout for Othello {
     fn playout(&self, rng: &mut Rng) -> Outcome {
         random::playout(self, rng)
     }

@@ -55,7 +55,7 @@ impl Hex {
     }
 
     /// The position notation of this position (see the module
-    /// documentation); [`pns_core::Game::parse_position`] reads it back.
+    /// documentation); [`pns_core::Notation::parse_position`] reads it back.
     pub fn notation(&self) -> String {
         self.to_string()
     }
@@ -87,7 +87,7 @@ pub(crate) fn parse_shape(tok: &str) -> Result<(usize, usize), GameError> {
 }
 
 /// Parses `b`, `black`, `w`, `white` (any case).
-pub(crate) fn parse_colour(tok: &str) -> Option<Side> {
+pub fn parse_colour(tok: &str) -> Option<Side> {
     match tok.to_ascii_lowercase().as_str() {
         "b" | "black" => Some(BLACK),
         "w" | "white" => Some(WHITE),

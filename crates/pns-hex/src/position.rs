@@ -282,7 +282,7 @@ impl Hex {
     }
 
     /// Puts a stone of `side` on the empty cell `c` *without* a turn: the
-    /// side to move stays the same ([`pns_core::Game::concede`]).
+    /// side to move stays the same ([`pns_core::Shortcuts::concede`]).
     ///
     /// Sound in certificates because Hex is monotone: stones never go away
     /// and an extra stone never hurts its owner, so if the other side wins

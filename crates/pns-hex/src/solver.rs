@@ -141,7 +141,7 @@ impl Hex {
     pub(crate) fn verdict(&self) -> Verdict {
         if self.winner.is_some() {
             return Verdict {
-                known: pns_core::Game::outcome(self),
+                known: pns_core::Rules::outcome(self),
                 moves: 0,
                 lost: false,
                 won: false,
@@ -350,7 +350,7 @@ impl Hex {
     }
 
     /// The empty cells `prover` can concede here (see
-    /// [`pns_core::Game::concessions`]): the opponent's captured cells and
+    /// [`pns_core::Shortcuts::concessions`]): the opponent's captured cells and
     /// the dead cells (filling them with the opponent's stones keeps the
     /// value: the fill-in argument, see [`super::inferior`]), and, when
     /// H-search finds `prover` a connection between its edges that wins
@@ -444,7 +444,8 @@ impl Hex {
 mod tests {
     use std::collections::HashMap;
 
-    use pns_core::{Game, Rng};
+    use pns_core::prelude::*;
+    use pns_core::Rng;
 
     use super::*;
 

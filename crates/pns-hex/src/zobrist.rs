@@ -1,7 +1,7 @@
 //! Zobrist keys: one random 64-bit word per (colour, cell), plus a salt per
 //! board shape.
 //!
-//! The key is updated with one XOR per move, so `Game::key` is a field read.
+//! The key is updated with one XOR per move, so `Rules::key` is a field read.
 //! In play the side to move is implied by the stone counts (Black moves
 //! when both colours have the same number of stones); [`TURN`] marks the
 //! positions made by a concession, where it is not.

@@ -1,14 +1,16 @@
-//! `impl Game for Hex`: the rules, and the search hooks built on
+//! The game traits for Hex (`Rules`, `Notation`, `SearchHooks`,
+//! `Shortcuts`, `Playout`): the rules, and the search hooks built on
 //! [`super::analysis`] and [`super::playout`].
 
-use pns_core::{Game, GameError, GoalContext, Outcome, Rng, Side};
+use pns_core::prelude::*;
+use pns_core::{GameError, GoalContext, Outcome, Rng, Side};
 
 use super::geometry::{bits, Bits, MAX_CELLS};
 use super::notation;
 use super::position::{Analysis, Cell, Hex};
 
 /// Heuristic proof (or disproof) number of a position the side to move has
-/// provably lost (see [`Game::heuristic`] on [`Hex`]).
+/// provably lost (see [`SearchHooks::heuristic`] on [`Hex`]).
 const LOST: u64 = 1000;
 
 impl Hex {
@@ -28,7 +30,7 @@ impl Hex {
     }
 }
 
-impl Game for Hex {
+impl Rules for Hex {
     type Move = Cell;
 
     const NAME: &'static str = "hex";
@@ -36,10 +38,6 @@ impl Game for Hex {
     /// Hex cannot end in a draw: a full board always has exactly one
     /// connection (the Hex theorem).
     const HAS_DRAWS: bool = false;
-
-    fn parse_position(s: &str) -> Result<Self, GameError> {
-        notation::parse_position(s)
-    }
 
     #[inline]
     fn side_to_move(&self) -> Side {
@@ -85,6 +83,12 @@ impl Game for Hex {
     fn key(&self) -> u64 {
         self.key
     }
+}
+
+impl Notation for Hex {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        notation::parse_position(s)
+    }
 
     fn parse_move(&self, s: &str) -> Result<Cell, GameError> {
         let c = self.parse_cell(s.trim())?;
@@ -99,7 +103,9 @@ impl Game for Hex {
     fn render(&self) -> String {
         notation::render(self)
     }
+}
 
+impl SearchHooks for Hex {
     /// Exact facts, by [`Analysis`]:
     /// * `Connections` (the default, see [`super::solver`]): a winning
     ///   cell, or a connection between the mover's edges found by
@@ -192,7 +198,9 @@ impl Game for Hex {
             (false, false) => (n, 1),
         }
     }
+}
 
+impl Shortcuts for Hex {
     /// Hex is monotone, so a certificate may concede cells to the
     /// prover's opponent ([`Hex::concede`]).
     fn concede(&mut self, to: Side, m: Cell) -> Result<(), GameError> {
@@ -249,7 +257,9 @@ impl Game for Hex {
             _ => None,
         }
     }
+}
 
+impl Playout for Hex {
     fn playout(&self, rng: &mut Rng) -> Outcome {
         self.random_fill_outcome(rng)
     }

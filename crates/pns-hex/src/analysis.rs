@@ -135,7 +135,7 @@ impl Hex {
 
     /// The moves of the side to move that the position's [`Analysis`]
     /// cannot rule out, as a bitboard: what
-    /// [`pns_core::Game::search_moves`] lists. Never empty while the game
+    /// [`pns_core::SearchHooks::search_moves`] lists. Never empty while the game
     /// is on: when every move provably loses, one cell is kept so that the
     /// search still has a move to refute. Empty when the game is over.
     pub fn candidate_moves(&self) -> u128 {

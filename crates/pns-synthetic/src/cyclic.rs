@@ -81,8 +81,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use pns_core::game::play_move_list;
+use pns_core::prelude::*;
 use pns_core::rng::{splitmix64, Rng};
-use pns_core::{Game, GameError, Outcome, Repetition, Side};
+use pns_core::{GameError, Outcome, Repetition, Side};
 
 /// Largest random graph (vertices), and largest random out-degree.
 const MAX_NODES: u64 = 100_000;
@@ -577,12 +578,42 @@ impl fmt::Debug for Cyclic {
     }
 }
 
-impl Game for Cyclic {
+impl Rules for Cyclic {
     /// The vertex the move leads to.
     type Move = u32;
+
     const NAME: &'static str = "cyclic";
+
     const HAS_DRAWS: bool = false;
 
+    fn side_to_move(&self) -> Side {
+        self.graph.side[self.v as usize]
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.graph.terminal[self.v as usize]
+    }
+
+    fn legal_moves(&self, out: &mut Vec<u32>) {
+        out.extend_from_slice(self.graph.successors(self.v));
+    }
+
+    fn play(&mut self, m: u32) {
+        debug_assert!(self.graph.successors(self.v).contains(&m));
+        self.v = m;
+    }
+
+    fn key(&self) -> u64 {
+        // Both mixes are bijections: distinct vertices get distinct keys.
+        splitmix64(self.graph.fingerprint ^ splitmix64(self.v as u64 + 1))
+    }
+
+    fn repetition(&self) -> Repetition {
+        self.graph.rule
+    }
+}
+
+impl Notation for Cyclic {
     fn parse_position(s: &str) -> Result<Self, GameError> {
         let mut tokens = s.split_whitespace().peekable();
         let header = tokens
@@ -618,32 +649,6 @@ impl Game for Cyclic {
             )));
         }
         play_move_list(Cyclic::new(graph), moves)
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.graph.side[self.v as usize]
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.graph.terminal[self.v as usize]
-    }
-
-    fn legal_moves(&self, out: &mut Vec<u32>) {
-        out.extend_from_slice(self.graph.successors(self.v));
-    }
-
-    fn play(&mut self, m: u32) {
-        debug_assert!(self.graph.successors(self.v).contains(&m));
-        self.v = m;
-    }
-
-    fn key(&self) -> u64 {
-        // Both mixes are bijections: distinct vertices get distinct keys.
-        splitmix64(self.graph.fingerprint ^ splitmix64(self.v as u64 + 1))
-    }
-
-    fn repetition(&self) -> Repetition {
-        self.graph.rule
     }
 
     fn parse_move(&self, s: &str) -> Result<u32, GameError> {
@@ -688,6 +693,12 @@ impl Game for Cyclic {
         s
     }
 }
+
+impl SearchHooks for Cyclic {}
+
+impl Shortcuts for Cyclic {}
+
+impl Playout for Cyclic {}
 
 // ------------------------------------------------------------------ oracle
 
@@ -792,7 +803,7 @@ fn wins(
 
 /// The *tree method* (Schijf et al.; the GHI paper §2.2.5): the same
 /// question as [`oracle`] answered by plain recursion over every line,
-/// through the [`Game`] interface and [`Game::history_key`], with no memo.
+/// through the [`Game`] interface and [`Rules::history_key`], with no memo.
 /// Exponential: for graphs of a dozen vertices. An independent check of
 /// [`oracle`] (and of this module's `Game` implementation).
 pub fn tree_oracle(root: &Cyclic) -> bool {
@@ -804,7 +815,7 @@ pub fn tree_oracle_line(line: &[Cyclic]) -> bool {
     let (first, last) = check_line(line);
     let attacker = first.side_to_move();
     let rule = first.repetition();
-    let mut keys: Vec<u64> = line.iter().map(Game::history_key).collect();
+    let mut keys: Vec<u64> = line.iter().map(Rules::history_key).collect();
     let last_key = keys.pop().expect("a line has a root");
     if keys.contains(&last_key) {
         return match rule {

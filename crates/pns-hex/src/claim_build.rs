@@ -84,7 +84,7 @@ impl Hex {
         Some(text)
     }
 
-    /// A fill ([`pns_core::Game::fill`]) for `prover`: its captured cells
+    /// A fill ([`pns_core::Shortcuts::fill`]) for `prover`: its captured cells
     /// that the rules accept as virtual stones, with the opponent's stones
     /// as they are; `None` when there are none.
     pub(crate) fn fill_for(&self, prover: Side) -> Option<String> {

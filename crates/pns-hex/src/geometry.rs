@@ -76,7 +76,7 @@ impl Geom {
             south: 0,
             west: 0,
             east: 0,
-            salt: crate::hex::zobrist::size_salt(width, height),
+            salt: crate::zobrist::size_salt(width, height),
             centre_order: [0; MAX_CELLS],
             row_major: [0; MAX_CELLS],
             ring_on: [0; 6],

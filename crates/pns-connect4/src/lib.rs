@@ -14,7 +14,8 @@
 //! key.
 
 use pns_core::game::play_move_list;
-use pns_core::{Game, GameError, GoalContext, Outcome, Rng, Side};
+use pns_core::prelude::*;
+use pns_core::{GameError, GoalContext, Outcome, Rng, Side};
 
 pub const WIDTH: u32 = 7;
 pub const HEIGHT: u32 = 6;
@@ -148,17 +149,10 @@ impl ConnectFour {
     }
 }
 
-impl Game for ConnectFour {
+impl Rules for ConnectFour {
     type Move = u8;
-    const NAME: &'static str = "connect4";
 
-    fn parse_position(s: &str) -> Result<Self, GameError> {
-        let s = s.trim();
-        play_move_list(
-            ConnectFour::new(),
-            s.char_indices().map(|(i, c)| &s[i..i + c.len_utf8()]),
-        )
-    }
+    const NAME: &'static str = "connect4";
 
     #[inline]
     fn side_to_move(&self) -> Side {
@@ -194,6 +188,16 @@ impl Game for ConnectFour {
     #[inline(always)]
     fn key(&self) -> u64 {
         pns_core::rng::splitmix64(self.mine + self.mask)
+    }
+}
+
+impl Notation for ConnectFour {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        let s = s.trim();
+        play_move_list(
+            ConnectFour::new(),
+            s.char_indices().map(|(i, c)| &s[i..i + c.len_utf8()]),
+        )
     }
 
     fn parse_move(&self, s: &str) -> Result<u8, GameError> {
@@ -234,7 +238,9 @@ impl Game for ConnectFour {
         s.push_str("1234567\n");
         s
     }
+}
 
+impl SearchHooks for ConnectFour {
     #[inline]
     fn known_outcome(&self) -> Option<Outcome> {
         if self.lost_already() {
@@ -302,7 +308,11 @@ impl Game for ConnectFour {
             (h, 1)
         }
     }
+}
 
+impl Shortcuts for ConnectFour {}
+
+impl Playout for ConnectFour {
     fn playout(&self, rng: &mut Rng) -> Outcome {
         let me = self.side_to_move();
         let mut g = *self;

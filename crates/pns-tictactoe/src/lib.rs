@@ -6,7 +6,8 @@
 //! empty string is the start.
 
 use pns_core::game::play_move_list;
-use pns_core::{Game, GameError, Outcome, Side};
+use pns_core::prelude::*;
+use pns_core::{GameError, Outcome, Side};
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -42,17 +43,10 @@ impl TicTacToe {
     }
 }
 
-impl Game for TicTacToe {
+impl Rules for TicTacToe {
     type Move = u8;
-    const NAME: &'static str = "tictactoe";
 
-    fn parse_position(s: &str) -> Result<Self, GameError> {
-        let s = s.trim();
-        play_move_list(
-            TicTacToe::new(),
-            s.char_indices().map(|(i, c)| &s[i..i + c.len_utf8()]),
-        )
-    }
+    const NAME: &'static str = "tictactoe";
 
     fn side_to_move(&self) -> Side {
         if self.count().is_multiple_of(2) {
@@ -90,6 +84,16 @@ impl Game for TicTacToe {
 
     fn key(&self) -> u64 {
         pns_core::rng::splitmix64(((self.mine as u64) << 16) | self.theirs as u64)
+    }
+}
+
+impl Notation for TicTacToe {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        let s = s.trim();
+        play_move_list(
+            TicTacToe::new(),
+            s.char_indices().map(|(i, c)| &s[i..i + c.len_utf8()]),
+        )
     }
 
     fn parse_move(&self, s: &str) -> Result<u8, GameError> {
@@ -131,26 +135,16 @@ impl Game for TicTacToe {
     }
 }
 
+impl SearchHooks for TicTacToe {}
+
+impl Shortcuts for TicTacToe {}
+
+impl Playout for TicTacToe {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn negamax(g: &TicTacToe) -> Outcome {
-        if let Some(o) = g.outcome() {
-            return o;
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&m| {
-                let mut c = *g;
-                c.play(m);
-                negamax(&c).flip()
-            })
-            .max()
-            .unwrap()
-    }
+    use pns_core::testing::negamax;
 
     #[test]
     fn brute_force_says_draw_and_rules_hold() {

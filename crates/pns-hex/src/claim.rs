@@ -1,5 +1,5 @@
 //! Connection claims: compact certificate leaves for Hex, and their
-//! rules-only check ([`pns_core::Game::check_claim`]).
+//! rules-only check ([`pns_core::Shortcuts::check_claim`]).
 //!
 //! A claim says that the prover P wins from here because it holds
 //! *links*, each a second-player strategy that joins two of its endpoints
@@ -511,7 +511,7 @@ impl Hex {
         Ok((board, r, self.stones(prover), self.empty_cells()))
     }
 
-    /// Checks a fill ([`pns_core::Game::fill`]): virtual stones `{x}`,
+    /// Checks a fill ([`pns_core::Shortcuts::fill`]): virtual stones `{x}`,
     /// `{xy}` (see the module documentation) that `prover` may take now,
     /// and nothing else. Returns their cells.
     pub(crate) fn check_fill(&self, prover: Side, w: &str) -> Result<Bits, GameError> {
@@ -572,10 +572,10 @@ impl Hex {
 
 #[cfg(test)]
 mod tests {
-    use pns_core::Game;
+    use pns_core::prelude::*;
 
     use super::*;
-    use crate::hex::WHITE;
+    use crate::WHITE;
 
     /// 3x3 after Black b2: bridges to both of Black's edges.
     const BRIDGES: &str = "N-b2:b1c1:(b1>c1.c1>b1.);b2-S:a3b3:(a3>b3.b3>a3.)";

@@ -8,6 +8,7 @@
 //! random 16-empty endgames, and checked on the FFO positions #25-#34 (19
 //! and 20 empties).
 
+use pns_core::prelude::*;
 use pns_core::{GoalContext, Outcome};
 
 use super::board::{self, Squares, CORNERS};
@@ -37,7 +38,6 @@ pub(crate) fn known_outcome(g: &Othello) -> Option<Outcome> {
         };
         Some(outcome_of_difference(sign))
     } else {
-        use pns_core::Game;
         g.outcome()
     }
 }
@@ -150,7 +150,7 @@ pub(crate) fn heuristic(g: &Othello, ctx: GoalContext) -> (u64, u64) {
 
 impl Othello {
     /// A two-sided mobility estimate of (proof, disproof) numbers for the
-    /// attacker in `ctx`, the df-pn+ `h` that [`pns_core::Game::heuristic`]
+    /// attacker in `ctx`, the df-pn+ `h` that [`pns_core::SearchHooks::heuristic`]
     /// returns with `power` 4.
     ///
     /// With `a` the attacker's number of legal moves and `d` the
@@ -186,25 +186,8 @@ impl Othello {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pns_core::{Game, Goal, Rng, Side};
-
-    /// Plain negamax through the public rules only, for comparison.
-    fn reference(g: &Othello) -> Outcome {
-        if let Some(o) = g.outcome() {
-            return o;
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&m| {
-                let mut c = *g;
-                c.play(m);
-                reference(&c).flip()
-            })
-            .max()
-            .unwrap()
-    }
+    use pns_core::testing::negamax as reference;
+    use pns_core::{Goal, Rng, Side};
 
     #[test]
     fn known_outcome_is_exact_near_the_end() {

@@ -1,9 +1,8 @@
 //! Readers for externally solved test data: Benzene's regression files and
 //! the openings table in `shared/data/hex/`.
 
-use pns_core::{Game, GameError, Outcome, Side};
-
-use crate::testsets::{generic_line, TestFormat, TestLine};
+use pns_core::prelude::*;
+use pns_core::{GameError, Side};
 
 use super::notation::{parse_colour, parse_shape};
 use super::position::{colour_name, Hex};
@@ -170,37 +169,4 @@ pub fn read_openings(text: &str) -> Result<Vec<(Hex, Side)>, GameError> {
         out.push((pos, winner));
     }
     Ok(out)
-}
-
-impl TestFormat for Hex {
-    /// Lines of `openings-winner.txt` — a position, then the winner as a
-    /// colour (`6 c3 black`), turned into the value for the side to move —
-    /// or the generic `POSITION [win|loss]`; `#` starts a comment.
-    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            return Ok(None);
-        }
-        if let Some((pos, last)) = t.rsplit_once(char::is_whitespace) {
-            // Full words only: a bare `b` or `w` is more likely a typo.
-            let winner = match last.to_ascii_lowercase().as_str() {
-                "black" | "white" => parse_colour(last),
-                _ => None,
-            };
-            if let Some(winner) = winner {
-                let g = Hex::parse_position(pos)?;
-                let expected = if winner == g.to_move() {
-                    Outcome::Win
-                } else {
-                    Outcome::Loss
-                };
-                return Ok(Some(TestLine {
-                    position: pos.trim().to_string(),
-                    expected: Some(expected),
-                    label: Some(last.to_string()),
-                }));
-            }
-        }
-        generic_line(t)
-    }
 }

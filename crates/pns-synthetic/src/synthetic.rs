@@ -25,8 +25,9 @@
 use std::collections::HashMap;
 
 use pns_core::game::play_move_list;
+use pns_core::prelude::*;
 use pns_core::rng::splitmix64;
-use pns_core::{Game, GameError, Outcome, Side};
+use pns_core::{GameError, Outcome, Side};
 
 /// Tree shape and randomness parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -223,15 +224,10 @@ impl Synthetic {
     }
 }
 
-impl Game for Synthetic {
+impl Rules for Synthetic {
     type Move = u8;
-    const NAME: &'static str = "synthetic";
 
-    fn parse_position(s: &str) -> Result<Self, GameError> {
-        let mut parts = s.split_whitespace();
-        let params = TreeParams::parse(parts.next().unwrap_or(""))?;
-        play_move_list(Synthetic::new(params), parts)
-    }
+    const NAME: &'static str = "synthetic";
 
     fn side_to_move(&self) -> Side {
         if self.depth.is_multiple_of(2) {
@@ -259,6 +255,14 @@ impl Game for Synthetic {
 
     fn key(&self) -> u64 {
         splitmix64(self.id ^ ((self.depth as u64) << 48))
+    }
+}
+
+impl Notation for Synthetic {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        let mut parts = s.split_whitespace();
+        let params = TreeParams::parse(parts.next().unwrap_or(""))?;
+        play_move_list(Synthetic::new(params), parts)
     }
 
     fn parse_move(&self, s: &str) -> Result<u8, GameError> {
@@ -290,6 +294,12 @@ impl Game for Synthetic {
         )
     }
 }
+
+impl SearchHooks for Synthetic {}
+
+impl Shortcuts for Synthetic {}
+
+impl Playout for Synthetic {}
 
 #[cfg(test)]
 mod tests {
@@ -338,15 +348,7 @@ mod tests {
 
     #[test]
     fn oracle_agrees_with_plain_negamax() {
-        fn negamax(n: &Synthetic) -> Outcome {
-            match n.outcome() {
-                Some(o) => o,
-                None => (0..n.branching())
-                    .map(|i| negamax(&n.child(i)).flip())
-                    .max()
-                    .unwrap(),
-            }
-        }
+        use pns_core::testing::negamax;
         for seed in 0..20 {
             let g = Synthetic::parse_position(&format!(
                 "shape=unbalanced,depth=7,branching=4,seed={seed},draw=20,stop=30,pool=40"
