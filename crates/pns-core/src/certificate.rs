@@ -28,13 +28,13 @@
 //! `not-lose`), as N node lines `ID MOVE:CHILD ...` with ids 0..N−1 in
 //! order, node 0 the root; a line without moves is a finished game. A
 //! line `ID !MOVE,MOVE,...:CHILD` is a *concession* (in a monotone game
-//! only, see [`Game::concede`]): the prover of the block (the attacker of
+//! only, see [`Shortcuts::concede`](crate::game::Shortcuts::concede)): the prover of the block (the attacker of
 //! a `proven` block, the defender of a `disproven` one) gives its opponent
 //! those moves for free, the side to move unchanged, and proves `CHILD`
-//! instead. A line `ID +WITNESS:CHILD` is a *fill* (see [`Game::fill`]):
+//! instead. A line `ID +WITNESS:CHILD` is a *fill* (see [`Shortcuts::fill`](crate::game::Shortcuts::fill)):
 //! the prover takes the stones the game-specific `WITNESS` names, which its
 //! rules check cannot hurt it (Hex's captured cells), the side to move
-//! unchanged, and proves `CHILD` instead. A line `ID ?WITNESS` is a *claim* (see [`Game::check_claim`]):
+//! unchanged, and proves `CHILD` instead. A line `ID ?WITNESS` is a *claim* (see [`Shortcuts::check_claim`](crate::game::Shortcuts::check_claim)):
 //! a leaf where the prover wins by the game-specific `WITNESS` (one token,
 //! no spaces), checked by the game's rules. A `win` needs `win proven`; a
 //! `draw` needs `not-lose proven` and `win disproven`; a `loss` needs
@@ -56,14 +56,14 @@ pub enum Node {
     /// The moves (in notation) and the ids they lead to; none at a finished
     /// game.
     Moves(Vec<(String, u32)>),
-    /// Moves conceded to the prover's opponent (see [`Game::concede`]) and
+    /// Moves conceded to the prover's opponent (see [`Shortcuts::concede`](crate::game::Shortcuts::concede)) and
     /// the id of the position after them.
     Concede(Vec<String>, u32),
     /// Stones the prover takes by a game-specific witness (see
-    /// [`Game::fill`]) and the id of the position after them.
+    /// [`Shortcuts::fill`](crate::game::Shortcuts::fill)) and the id of the position after them.
     Fill(String, u32),
     /// A leaf the prover wins by a game-specific witness (see
-    /// [`Game::check_claim`]).
+    /// [`Shortcuts::check_claim`](crate::game::Shortcuts::check_claim)).
     Claim(String),
 }
 
@@ -663,7 +663,7 @@ impl<'a, G: Game> Extractor<'a, G> {
     }
 
     /// One of the first few moves the game's search order lists whose
-    /// position the prover can claim at once ([`Game::claim`]): such a move
+    /// position the prover can claim at once ([`Shortcuts::claim`](crate::game::Shortcuts::claim)): such a move
     /// ends the line with one leaf.
     fn claimed_child(&mut self, g: &G, prover: Side) -> Option<G::Move> {
         const TRIED: usize = 3;
@@ -697,7 +697,7 @@ impl<'a, G: Game> Extractor<'a, G> {
         prover(self.ctx.attacker, self.claim)
     }
 
-    /// The game's suggested fill at `g` ([`Game::fill_witness`]) and the
+    /// The game's suggested fill at `g` ([`Shortcuts::fill_witness`](crate::game::Shortcuts::fill_witness)) and the
     /// position after it, when the claim still holds there.
     fn fill(&mut self, g: &G) -> Option<(String, G)> {
         let prover = self.prover();
@@ -707,7 +707,7 @@ impl<'a, G: Game> Extractor<'a, G> {
         (self.status(&c) == self.claim).then_some((w, c))
     }
 
-    /// The game's suggested concessions at `g` ([`Game::concessions`]) and
+    /// The game's suggested concessions at `g` ([`Shortcuts::concessions`](crate::game::Shortcuts::concessions)) and
     /// the position after them, when the claim still holds there.
     fn concession(&mut self, g: &G) -> Option<(Vec<G::Move>, G)> {
         let prover = self.prover();

@@ -9,12 +9,12 @@
 //! leaf is a finished game with the claimed result. Shared nodes must be the
 //! same position on every path, and a cycle is rejected. A concession node
 //! gives the prover's opponent free moves through the game's rules
-//! ([`Game::concede`]), which refuse them in a game where that would be
+//! ([`Shortcuts::concede`](crate::game::Shortcuts::concede)), which refuse them in a game where that would be
 //! unsound; a fill node gives the prover stones that the game's rules
-//! check cannot hurt it ([`Game::fill`]); a claim leaf is checked by the
-//! game's rules ([`Game::check_claim`]).
+//! check cannot hurt it ([`Shortcuts::fill`](crate::game::Shortcuts::fill)); a claim leaf is checked by the
+//! game's rules ([`Shortcuts::check_claim`](crate::game::Shortcuts::check_claim)).
 //!
-//! In a game whose positions repeat ([`Game::repetition`]) the verifier
+//! In a game whose positions repeat ([`Rules::repetition`](crate::game::Rules::repetition)) the verifier
 //! tracks the line from the root, as the rules do: a node whose position is
 //! on its line ends the line, and the rule decides who won it (GHI paper
 //! §1.2); a node with no moves that is neither finished nor such a

@@ -4,7 +4,7 @@
 //!
 //! * The **line** is the sequence of positions from the first position of
 //!   the game history (a prefix the caller may give) to the node being
-//!   searched. A child whose [`Problem::history_key`] is on the line is a
+//!   searched. A child whose [`Problem::history_key`](crate::problem::Problem::history_key) is on the line is a
 //!   *repetition*: it is not searched, and the problem's rule
 //!   ([`Repetition`], §1.2) decides who won.
 //! * The **path signature** hashes the line, position by position and
