@@ -3,6 +3,7 @@
 //! [`pns_core::Game`].
 
 pub mod cyclic;
+mod params;
 pub mod synthetic;
 
 pub use cyclic::{Cyclic, Graph, GraphParams};

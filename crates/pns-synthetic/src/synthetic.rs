@@ -82,21 +82,9 @@ impl TreeParams {
 
     fn parse(s: &str) -> Result<TreeParams, GameError> {
         let mut p = TreeParams::default();
-        for item in s.split(',').map(str::trim).filter(|x| !x.is_empty()) {
-            let (k, v) = item
-                .split_once('=')
-                .ok_or_else(|| GameError::new(format!("'{item}' is not name=value")))?;
-            let num = |max: u64| -> Result<u64, GameError> {
-                let n: u64 = v
-                    .parse()
-                    .map_err(|_| GameError::new(format!("{k}: '{v}' is not a number")))?;
-                if n > max {
-                    return Err(GameError::new(format!(
-                        "{k}: {n} is over the maximum {max}"
-                    )));
-                }
-                Ok(n)
-            };
+        for item in crate::params::items(s) {
+            let (k, v) = item?;
+            let num = |max: u64| crate::params::number(k, v, max);
             match k {
                 "shape" => {
                     p.balanced = match v {
