@@ -368,8 +368,9 @@ fn timed_unknown(args: &[&str]) -> std::time::Duration {
 fn the_time_limit_is_honoured_on_slow_and_fast_games() {
     // A Hex 11x11 node takes about 0.1 s (over 100 children, each with
     // H-search); the clock used to be read every 4096 units of work, which
-    // made --time 0.5 take 2 to 7 s. The slack covers start-up and one node.
-    let slack = std::time::Duration::from_millis(800);
+    // made --time 0.5 take 2 to 7 s. The slack covers start-up and one node,
+    // with the other tests sharing the two cores (CI runs them at once).
+    let slack = std::time::Duration::from_millis(1500);
     for algo in ["dfpn", "pns"] {
         let wall = timed_unknown(&["solve", "hex", "11", "--time", "0.5", "--algo", algo]);
         assert!(wall < slack, "hex 11 --algo {algo}: {wall:?}");
