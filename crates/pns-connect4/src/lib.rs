@@ -269,7 +269,7 @@ impl SearchHooks for ConnectFour {
     #[inline]
     fn search_moves(&self, out: &mut Vec<u8>) {
         let nl = self.non_losing();
-        let start = out.len();
+        let mut moves = [0u8; 7];
         let mut scores = [0u32; 7];
         let mut k = 0;
         for &c in &ORDER {
@@ -280,13 +280,15 @@ impl SearchHooks for ConnectFour {
                 let mut j = k;
                 while j > 0 && scores[j - 1] < sc {
                     scores[j] = scores[j - 1];
+                    moves[j] = moves[j - 1];
                     j -= 1;
                 }
                 scores[j] = sc;
-                out.insert(start + j, c);
+                moves[j] = c;
                 k += 1;
             }
         }
+        out.extend_from_slice(&moves[..k]);
     }
 
     /// Proof-number initialisation from mobility (df-pn+ `h`, thesis

@@ -436,7 +436,7 @@ impl Table {
     }
 
     /// Looks a node up.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let g = self.generation;
         let c = self.cluster(key);
@@ -470,7 +470,7 @@ impl Table {
     /// Stores a node's numbers. `amount` is the node's total search effort
     /// so far (it replaces the stored one). In a full cluster the entry with
     /// the least effort gives way.
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, key: u64, pn: Pn, dn: Pn, amount: u32, flags: u8, best: u16) -> Stored {
         self.store_matching(key, pn, dn, amount, flags, best, |_| true)
     }
@@ -480,7 +480,7 @@ impl Table {
     /// entry takes another slot (a problem's own matching rule, e.g. entries
     /// that differ by a payload word).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     pub fn store_matching(
         &self,
         key: u64,
@@ -530,24 +530,36 @@ impl Table {
                 meta: meta(amount, g, flags, best),
             },
         );
+        if fresh {
+            self.count_fresh(replaced)
+        } else {
+            Stored {
+                replaced,
+                ..Stored::default()
+            }
+        }
+    }
+
+    /// Counts a new live entry, growing or collecting when due (kept out
+    /// of line: the store itself is inlined into the search loop).
+    #[inline(never)]
+    fn count_fresh(&self, replaced: bool) -> Stored {
         let mut out = Stored {
             replaced,
             ..Stored::default()
         };
-        if fresh {
-            // Not a read-modify-write: under contention the count may lag,
-            // which only moves growth and collection a little.
-            let live = self.live.load(Relaxed) + 1;
-            self.live.store(live, Relaxed);
-            if live > self.grow_at.load(Relaxed) {
-                self.maintain(|t| t.grow());
-            } else if live > self.gc_at {
-                self.maintain(|t| {
-                    let removed = t.collect();
-                    out.collections += 1;
-                    out.collected += removed;
-                });
-            }
+        // Not a read-modify-write: under contention the count may lag,
+        // which only moves growth and collection a little.
+        let live = self.live.load(Relaxed) + 1;
+        self.live.store(live, Relaxed);
+        if live > self.grow_at.load(Relaxed) {
+            self.maintain(|t| t.grow());
+        } else if live > self.gc_at {
+            self.maintain(|t| {
+                let removed = t.collect();
+                out.collections += 1;
+                out.collected += removed;
+            });
         }
         out
     }
