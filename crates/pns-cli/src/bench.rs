@@ -103,7 +103,13 @@ fn bench_game<G: RegisteredGame>(a: &BenchArgs) -> Result<u8, CliError> {
             a.file.display()
         )));
     }
-    let threads = worker_threads(a.threads, items.len())?;
+    // With --one-at-a-time the positions run one after another, each
+    // search with every thread (parallel df-pn).
+    let (threads, agents) = if a.one_at_a_time {
+        (1, worker_threads(a.threads, usize::MAX)?)
+    } else {
+        (worker_threads(a.threads, items.len())?, 1)
+    };
     // One table per worker, made before any search so that memory the
     // system refuses is a usage error rather than an abort half-way.
     let tables = (0..threads)
@@ -141,6 +147,7 @@ fn bench_game<G: RegisteredGame>(a: &BenchArgs) -> Result<u8, CliError> {
                     proof: verify_proofs,
                     best_move: false,
                     not_lose_first: a.search.first == "not-lose",
+                    threads: agents,
                 };
                 let t0 = std::time::Instant::now();
                 let r = solve(g, &tl.position, &opts, tt);
@@ -225,12 +232,16 @@ fn bench_game<G: RegisteredGame>(a: &BenchArgs) -> Result<u8, CliError> {
     // that stdout stays one JSON object per position.
     let mut s = String::new();
     s += &format!(
-        "{} {}: {} positions, algorithm {}, {} thread(s)\n",
+        "{} {}: {} positions, algorithm {}, {}\n",
         G::NAME,
         a.file.display(),
         total,
         algo,
-        threads
+        if agents > 1 {
+            format!("one at a time, {agents} threads each")
+        } else {
+            format!("{threads} thread(s)")
+        }
     );
     s += &format!("solved     {solved}/{total}\n");
     if labelled > 0 {

@@ -97,6 +97,10 @@ pub struct SolveArgs {
     /// Write the proof certificate to FILE (checked with `pns verify`).
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
+    /// Threads in the one search: parallel df-pn on one shared table
+    /// (the df-pn variants, games without repetitions; others run on one).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
 }
 
 #[derive(Args, Debug)]
@@ -114,6 +118,10 @@ pub struct BenchArgs {
     /// and four per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Give all --threads to one position at a time (parallel df-pn in
+    /// each search) instead of one thread per position.
+    #[arg(long)]
+    pub one_at_a_time: bool,
     /// Skip the first N positions of the file (they are still parsed).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub skip: usize,

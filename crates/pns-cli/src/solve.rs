@@ -109,6 +109,7 @@ fn solve_game<G: RegisteredGame>(a: &SolveArgs) -> Result<u8, CliError> {
         proof: a.proof.is_some(),
         best_move: true,
         not_lose_first: a.search.first == "not-lose",
+        threads: crate::bench::worker_threads(Some(a.threads), usize::MAX)?,
     };
     let mut tt = table(a.search.hash)?;
     let g2 = g.clone();

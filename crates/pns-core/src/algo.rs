@@ -296,6 +296,62 @@ impl Algo {
         }
     }
 
+    /// [`Algo::run`] with `threads` agents in one search: the df-pn
+    /// variants run parallel df-pn ([`dfpn::parallel`], Kaneko 2010) on
+    /// the shared `tt`; the other algorithms run alone.
+    pub fn run_threads<P: Problem + Clone + Send>(
+        &self,
+        p: &mut P,
+        tt: &Table,
+        limits: &Limits,
+        threads: usize,
+    ) -> SearchResult {
+        if threads <= 1 || !self.is_parallel() || p.repetition() != Repetition::Impossible {
+            return self.run(p, tt, limits);
+        }
+        let path = PathOptions::default();
+        use dfpn::parallel::search as par;
+        match *self {
+            Algo::Dfpn { heuristic, .. } => par(p, Plain { heuristic }, tt, limits, threads, &path),
+            Algo::DfpnPlus {
+                heuristic,
+                cost_phi,
+                cost_delta,
+                ..
+            } => par(
+                p,
+                DfpnPlus {
+                    heuristic,
+                    cost_phi,
+                    cost_delta,
+                },
+                tt,
+                limits,
+                threads,
+                &path,
+            ),
+            Algo::Epsilon {
+                epsilon, heuristic, ..
+            } => par(
+                p,
+                Epsilon { epsilon, heuristic },
+                tt,
+                limits,
+                threads,
+                &path,
+            ),
+            Algo::DeepDfpn { e, d, .. } => par(p, DeepDfpn { e, d }, tt, limits, threads, &path),
+            Algo::Wpns { heuristic, .. } => par(p, Wpns { heuristic }, tt, limits, threads, &path),
+            _ => self.run(p, tt, limits),
+        }
+    }
+
+    /// Whether `--threads N` runs N agents in one search (the df-pn
+    /// variants, [`Algo::run_threads`]).
+    pub fn is_parallel(&self) -> bool {
+        self.ghi().is_some()
+    }
+
     /// Runs the algorithm on `p` from its current node. Depth-first
     /// algorithms use `tt` as their table; best-first ones copy their solved
     /// nodes into it afterwards, so the certificate extractor reads both the

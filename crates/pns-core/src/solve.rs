@@ -32,6 +32,9 @@ pub struct SolveOptions {
     /// Ask "the side to move does not lose" before "the side to move wins"
     /// (one search for a loss instead of one for a win).
     pub not_lose_first: bool,
+    /// Agents in each search (parallel df-pn on the one table,
+    /// [`Algo::run_threads`]); 0 and 1 mean one.
+    pub threads: usize,
 }
 
 /// One goal search of a solve.
@@ -111,7 +114,7 @@ pub fn solve<G: Game>(
         // The second search reads the first one's answers that settle its
         // own question (the table keeps both: their keys differ).
         p.set_reuse_other_goal(i > 0);
-        let r = opts.algo.run(&mut p, tt, &limits);
+        let r = opts.algo.run_threads(&mut p, tt, &limits, opts.threads);
         report.stats.accumulate(&r.stats);
         let status = r.status;
         report.stop = r.stop;

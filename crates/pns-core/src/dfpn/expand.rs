@@ -22,6 +22,7 @@ use crate::stats::Stats;
 use crate::tt::{Hit, Stored, Table, FLAG_EXPANDED};
 
 use super::ghi::{self, GhiMode, Line, Twin, FLAG_HAS_TWINS};
+use super::parallel::Shared;
 use super::policy::DfpnPolicy;
 use super::{solved_numbers, status_of};
 
@@ -124,6 +125,8 @@ pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
     /// XORed into every key: the search's key space (a nested search's
     /// own, and the line's history, [`super::ghi::PathLine::new`]).
     salt: u64,
+    /// The other agents of a parallel search ([`super::parallel`]).
+    pub par: Option<&'t Shared>,
 }
 
 impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
@@ -141,6 +144,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             line,
             root_choice: usize::MAX,
             salt,
+            par: None,
         }
     }
 
@@ -473,6 +477,34 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         }
         self.line.pop();
         result
+    }
+
+    /// Re-reads the unsolved children of `f` from the table: in a parallel
+    /// search other agents may have searched (or solved) them since this
+    /// node last looked. A solved entry is taken as it is; otherwise each
+    /// number only grows: an entry another agent stored from a less
+    /// informed view (or a stale one, after replacement) must not pull this
+    /// agent back to a choice it has just refuted, or two agents could hand
+    /// a node back and forth for ever. The agent's own descents set the
+    /// numbers exactly ([`Self::descend`]).
+    #[inline]
+    pub fn refresh(&mut self, f: &Frame) {
+        let (tt, stats) = (self.tt, &mut self.stats);
+        for c in &mut self.children[f.cstart..f.cend] {
+            if !c.unknown() || status_of(c.pn, c.dn).is_solved() {
+                continue;
+            }
+            if let Some(h) = probe(tt, stats, c.key) {
+                if status_of(h.pn, h.dn).is_solved() {
+                    (c.pn, c.dn) = (h.pn, h.dn);
+                } else {
+                    c.pn = c.pn.max(h.pn);
+                    c.dn = c.dn.max(h.dn);
+                }
+                c.amount = c.amount.max(h.amount);
+                c.set(Child::<P::Move>::EXPANDED, h.flags & FLAG_EXPANDED != 0);
+            }
+        }
     }
 
     /// Plays child `i` of the node `f`, searches it with `visit` (the

@@ -27,6 +27,7 @@
 
 mod expand;
 pub mod ghi;
+pub mod parallel;
 pub mod pds;
 pub mod pnstar;
 pub mod policy;
@@ -122,16 +123,21 @@ impl Dfpn {
         let status = match problem.evaluate() {
             Status::Unknown => {
                 let (expanded, amount, twins) = s.root(problem);
-                let out = Self::mid(
-                    &mut s,
-                    problem,
-                    ROOT_THRESHOLD,
-                    ROOT_THRESHOLD,
-                    0,
-                    expanded,
-                    amount,
-                    twins,
-                );
+                let (th, th2) = (ROOT_THRESHOLD, ROOT_THRESHOLD);
+                let out = match s.par {
+                    None => Self::mid::<P, Pol, L, false>(
+                        &mut s, problem, th, th2, 0, expanded, amount, twins,
+                    ),
+                    Some(par) => {
+                        let out = Self::mid::<P, Pol, L, true>(
+                            &mut s, problem, th, th2, 0, expanded, amount, twins,
+                        );
+                        if status_of(out.pn, out.dn).is_solved() {
+                            par.done.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                        out
+                    }
+                };
                 s.stats.see_root(out.pn, out.dn);
                 status_of(out.pn, out.dn)
             }
@@ -143,9 +149,10 @@ impl Dfpn {
     /// MID (GHI paper Fig. 2): searches below the current node until its
     /// proof number reaches `th_pn` or its disproof number reaches `th_dn`.
     /// Returns the node's (pn, dn), its total search effort and whether a
-    /// solved value holds on this path only.
+    /// solved value holds on this path only. `PAR`: one agent of a parallel
+    /// search ([`parallel`]: marks, virtual proof numbers, cut-off).
     #[allow(clippy::too_many_arguments)]
-    fn mid<P: Problem, Pol: DfpnPolicy, L: Line>(
+    fn mid<P: Problem, Pol: DfpnPolicy, L: Line, const PAR: bool>(
         s: &mut Search<'_, P, Pol, L>,
         p: &mut P,
         th_pn: Pn,
@@ -161,6 +168,10 @@ impl Dfpn {
             Err(done) => return done,
         };
         let (cstart, cend, is_or) = (f.cstart, f.cend, f.is_or);
+        let par = if PAR { s.par } else { None };
+        if let Some(par) = par {
+            par.mark(f.key);
+        }
 
         // ---- iterative deepening at this node
         let (mut th_phi, mut th_delta) = if is_or {
@@ -180,9 +191,20 @@ impl Dfpn {
         let mut phi;
         let mut delta;
         let mut best;
+        let mut again = false;
         loop {
+            if PAR && again {
+                // Other agents may have moved the siblings on.
+                s.refresh(&f);
+            }
+            again = true;
             // Aggregate: φ = min (δ_c + cost_φ), δ = Σ (φ_c + cost_δ) or WPNS.
+            // A parallel agent chooses by virtual numbers: a child with k
+            // other agents below it looks 1 + k times worse (Kaneko 2010),
+            // up to just below the threshold; φ itself stays the real
+            // minimum.
             best = cstart;
+            let mut real_min = INF;
             let mut sel1 = INF;
             let mut sel2 = INF;
             let mut sum: Pn = 0;
@@ -195,6 +217,23 @@ impl Dfpn {
                     (pn_add_cost(sv, c.cost_phi), pn_add_cost(fv, c.cost_delta))
                 } else {
                     (sv, fv)
+                };
+                let sv = if let Some(par) = par {
+                    real_min = real_min.min(sv);
+                    match par.agents(c.key) {
+                        0 => sv,
+                        _ if status_of(c.pn, c.dn).is_solved() || sv >= PN_MAX => sv,
+                        // Never past the threshold: a busy child that is
+                        // the only one within it must still be chosen, or
+                        // the agent would hand it a threshold it has met
+                        // and spin.
+                        k => sv
+                            .saturating_mul(1 + k as Pn)
+                            .min(sv.max(th_phi.saturating_sub(1)))
+                            .min(PN_MAX),
+                    }
+                } else {
+                    sv
                 };
                 if sv < sel1 {
                     sel2 = sel1;
@@ -222,7 +261,7 @@ impl Dfpn {
                     pn_add(max_f, unsolved - 1)
                 };
             }
-            phi = sel1;
+            phi = if PAR { real_min } else { sel1 };
             delta = sum;
             let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
             if depth == 0 {
@@ -245,7 +284,7 @@ impl Dfpn {
             if phi >= th_phi || delta >= th_delta {
                 break;
             }
-            if s.budget.check(&s.stats).is_some() {
+            if s.budget.check(&s.stats).is_some() || par.is_some_and(|p| p.done()) {
                 break;
             }
 
@@ -281,7 +320,7 @@ impl Dfpn {
                 (sum_th, sel_th)
             };
             s.descend(p, best, |s, p, c| {
-                Self::mid(
+                Self::mid::<P, Pol, L, PAR>(
                     s,
                     p,
                     cth_pn,
@@ -294,6 +333,9 @@ impl Dfpn {
             });
         }
         let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
+        if let Some(par) = par {
+            par.unmark(f.key);
+        }
         s.leave(&f, pn, dn, best)
     }
 }

@@ -1,0 +1,102 @@
+//! Parallel df-pn (Kaneko 2010, `dfpn::parallel`): several agents on one
+//! table give the one-agent search's values, and their certificates verify.
+//! On random trees against the exact oracle (with a table so small that
+//! agents overwrite each other's entries all the time), and on Connect Four
+//! positions against Pons' labels.
+
+use pns_core::prelude::*;
+use pns_core::solve::{solve, SolveOptions};
+use pns_core::verify::verify;
+use pns_core::{Algo, Outcome, Table};
+use pns_games::{ConnectFour, Synthetic};
+use proptest::prelude::*;
+
+mod common;
+
+fn check_tree(pos: &str, algo: &str, threads: usize, tt: &mut Table) -> Result<(), TestCaseError> {
+    let g = Synthetic::parse_position(pos).unwrap();
+    let want = g.exact();
+    let opts = SolveOptions {
+        algo: Algo::parse(algo).unwrap(),
+        proof: true,
+        best_move: true,
+        threads,
+        ..Default::default()
+    };
+    let r = solve(&g, pos, &opts, tt);
+    prop_assert_eq!(r.value, Some(want), "{} x{} on {}", algo, threads, pos);
+    let cert = r.certificate.expect("certificate");
+    prop_assert_eq!(verify(&g, &cert), Ok(want));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn agents_match_the_oracle(
+        pos in common::tree(9, 4),
+        threads in 2usize..=4,
+        algo in prop::sample::select(vec!["dfpn", "dfpn-eps", "deep-dfpn:e=2,d=6", "wpns", "dfpn-plus"]),
+    ) {
+        let mut tt = Table::with_mb(2);
+        check_tree(&pos, algo, threads, &mut tt)?;
+    }
+
+    #[test]
+    fn agents_match_the_oracle_on_a_tiny_table(pos in common::tree(8, 4), threads in 2usize..=4) {
+        // 1 KiB: agents replace each other's entries all the time.
+        let mut tt = Table::with_bytes(1024);
+        check_tree(&pos, "dfpn", threads, &mut tt)?;
+    }
+}
+
+#[test]
+fn agents_solve_connect_four_as_labelled() {
+    let text = common::read_shared("connect4/Test_L2_R2");
+    let mut tt = Table::with_mb(16);
+    let mut n = 0;
+    for line in text.lines().take(40) {
+        let mut it = line.split_whitespace();
+        let (Some(pos), Some(score)) = (it.next(), it.next()) else {
+            continue;
+        };
+        let want = match score.parse::<i32>().unwrap().signum() {
+            1 => Outcome::Win,
+            0 => Outcome::Draw,
+            _ => Outcome::Loss,
+        };
+        let g = ConnectFour::parse_position(pos).unwrap();
+        let opts = SolveOptions {
+            proof: true,
+            threads: 2,
+            ..Default::default()
+        };
+        let r = solve(&g, pos, &opts, &mut tt);
+        assert_eq!(r.value, Some(want), "{pos}");
+        let cert = r.certificate.expect("certificate");
+        assert_eq!(verify(&g, &cert), Ok(want), "{pos}");
+        n += 1;
+    }
+    assert_eq!(n, 40);
+}
+
+#[test]
+fn a_node_limit_is_shared_among_the_agents() {
+    // The limit covers all agents together (each gets its share), and
+    // ends the search cleanly with unknown.
+    let g = ConnectFour::parse_position("").unwrap();
+    let mut tt = Table::with_mb(8);
+    let opts = SolveOptions {
+        threads: 2,
+        limits: pns_core::Limits {
+            visits: Some(20_000),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let r = solve(&g, "", &opts, &mut tt);
+    assert_eq!(r.value, None);
+    assert!(r.stats.visits <= 20_000 + 2, "{} visits", r.stats.visits);
+    assert!(r.stats.visits >= 10_000, "{} visits", r.stats.visits);
+}
