@@ -539,9 +539,16 @@ pub fn generate(p: GenParams) -> Result<OneEye, GameError> {
 /// visited. Every line is searched in full from `g` (its root on the
 /// line), each repetition a loss for the player who makes it.
 pub fn tree_oracle(g: &OneEye, max_nodes: u64) -> Option<bool> {
-    let mut line = vec![g.key()];
+    tree_oracle_line(std::slice::from_ref(g), max_nodes)
+}
+
+/// [`tree_oracle`] for the last position of `line` (oldest first), the
+/// earlier ones on the line: a move back to any of them repeats.
+pub fn tree_oracle_line(line: &[OneEye], max_nodes: u64) -> Option<bool> {
+    let g = line.last().expect("a position");
+    let mut keys: Vec<u64> = line.iter().map(|p| p.key()).collect();
     let mut budget = max_nodes;
-    tree(g, &mut line, &mut budget)
+    tree(g, &mut keys, &mut budget)
 }
 
 fn tree(g: &OneEye, line: &mut Vec<u64>, budget: &mut u64) -> Option<bool> {
