@@ -145,6 +145,10 @@ fn tampered_certificates_are_rejected() {
         checked >= 20,
         "only {checked} certificates had a node to cut"
     );
+    assert!(
+        verified >= 10,
+        "only {verified} cut certificates reached the verifier"
+    );
 }
 
 #[test]
