@@ -66,3 +66,41 @@ fn bad_commands_are_gtp_errors_and_the_engine_goes_on() {
     }
     assert_eq!(answers[7], "= pns");
 }
+
+fn pns(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_pns"))
+        .args(args)
+        .output()
+        .expect("run pns")
+}
+
+#[test]
+fn a_one_eye_problem_solves_from_its_sgf_file_and_its_proof_verifies() {
+    let sgf = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../pns-go/problems/ghi-trap.sgf")
+        .canonicalize()
+        .unwrap();
+    let sgf = sgf.to_str().unwrap();
+    let proof = std::env::temp_dir().join(format!("pns-one-eye-{}.txt", std::process::id()));
+    let p = proof.to_str().unwrap();
+    let o = pns(&["solve", "go-one-eye", sgf, "--proof", p]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("value      loss"), "{out}");
+    let o = pns(&["verify", "go-one-eye", sgf, p]);
+    assert_eq!(o.status.code(), Some(0));
+    // Path-blind df-pn gets this one wrong (the GHI problem).
+    let o = pns(&["solve", "go-one-eye", sgf, "--algo", "dfpn:ghi=ignore"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("value      win"));
+    // Bad input: a one-line error and status 2.
+    for bad in ["points=1,seed=2", "/no/such/problem.sgf", "(;SZ[5]AB[aa])"] {
+        let o = pns(&["solve", "go-one-eye", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).lines().count(),
+            1,
+            "{bad}"
+        );
+    }
+    let _ = std::fs::remove_file(proof);
+}
