@@ -8,8 +8,11 @@
 //! `undo`, `loadsgf FILE [N]` (the position before move N), `showboard`,
 //! `is_legal COLOR VERTEX` (`1` or `0`), Fuego's `go_param_rules
 //! [ko_rule simple|superko|pos_superko]`, and the solvers: `one_eye
-//! VERTEX` and `one_eye_attack VERTEX` (see [`crate::oneeye`]). Every
-//! failure is a GTP error (`? message`); nothing panics on input.
+//! VERTEX` and `one_eye_attack VERTEX` (see [`crate::oneeye`]; they
+//! solve under situational super-ko whatever `ko_rule` says, with the
+//! region marked `SQ` in the last `loadsgf`, and the search's line starts
+//! at the current position). Every failure is a GTP error (`? message`);
+//! nothing panics on input.
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
