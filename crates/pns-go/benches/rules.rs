@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use pns_go::sgf::load_file;
-use pns_go::{Board, GoGame, KoRule, Move};
+use pns_go::{Board, GoGame, KoRule};
 
 fn rate(what: &str, per: &str, count: u64, secs: f64) {
     println!("{what:<58} {:>8.2} M {per}/s", count as f64 / secs / 1e6);
@@ -93,5 +93,4 @@ fn main() {
         reps * moves.len() as u64,
         s,
     );
-    let _ = Move::Pass;
 }

@@ -4,7 +4,7 @@
 //! engine, whose answer must match the expected one.
 
 #[allow(dead_code)]
-#[path = "common/shared_data.rs"]
+#[path = "../../pns-games/tests/common/shared_data.rs"]
 mod shared_data;
 
 use pns_go::gtp::Engine;
