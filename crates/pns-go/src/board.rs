@@ -297,6 +297,24 @@ impl Board {
         stones.border(self.mask()) & self.empty()
     }
 
+    /// The blocks of the other colour that touch the stones `blk` (the
+    /// blocks a capturing search attacks to free a target, or whose
+    /// capture gives it liberties), each once.
+    pub fn adjacent_blocks(&self, blk: &Bits) -> Vec<Bits> {
+        let Some(c) = blk.first().and_then(|p| self.color_at(p)) else {
+            return Vec::new();
+        };
+        let opp = self.stones[c.opponent() as usize];
+        let mut near = blk.border(self.mask()) & opp;
+        let mut out = Vec::new();
+        while let Some(q) = near.first() {
+            let b = Bits::flood(Bits::single(q), &opp);
+            near = near.minus(&b);
+            out.push(b);
+        }
+        out
+    }
+
     /// The blocks of colour `c`, each once.
     pub fn blocks(&self, c: Color) -> Vec<Bits> {
         let mut left = self.stones[c as usize];
@@ -574,6 +592,20 @@ mod tests {
         b.play(Move::Pass, true).unwrap();
         b.play(Move::Pass, true).unwrap();
         assert_eq!(b.check(back, true), Ok(()));
+    }
+
+    #[test]
+    fn blocks_and_their_neighbours() {
+        let b = board(&["XXO..", "OXO..", ".OO..", ".....", "....."], Color::Black);
+        let x = b.block(0);
+        assert_eq!(x.count(), 3);
+        assert_eq!(b.liberties(&x), Bits::EMPTY, "a position no game reaches");
+        let near = b.adjacent_blocks(&x);
+        assert_eq!(near.len(), 2, "the white corner stone and the white wall");
+        assert_eq!(near.iter().map(|n| n.count()).sum::<u32>(), 5);
+        assert!(b.adjacent_blocks(&Bits::EMPTY).is_empty());
+        assert_eq!(b.blocks(Color::White).len(), 2);
+        assert_eq!(b.block(4), Bits::EMPTY);
     }
 
     #[test]
