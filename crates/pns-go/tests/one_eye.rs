@@ -15,8 +15,9 @@ use proptest::prelude::*;
 /// The df-pn variants that must agree with the oracle on every problem.
 const GHI_SAFE: [&str; 3] = ["dfpn:ghi=nocycle", "dfpn:ghi=sim", "dfpn:ghi=dup"];
 
-/// Positions the oracle may visit: every generated problem of up to 8
-/// points takes far fewer.
+/// Positions the oracle may visit. The tree method is exponential: most
+/// rooms of up to 8 points need far fewer, but an empty 7-point corner
+/// with the attacker first needs over 50 million.
 const ORACLE_NODES: u64 = 5_000_000;
 
 fn solve_with(g: &OneEye, pos: &str, algo: &str) -> pns_core::solve::SolveReport<OneEye> {
@@ -39,7 +40,13 @@ fn check(p: GenParams) -> Result<(), TestCaseError> {
     let want = match tree_oracle(&g, ORACLE_NODES) {
         Some(true) => Outcome::Win,
         Some(false) => Outcome::Loss,
-        None => panic!("the oracle gave up on {pos}"),
+        // Outside what the oracle decides: drawn again (rare at these
+        // sizes; the seeded set below must all be decided).
+        None => {
+            return Err(TestCaseError::reject(format!(
+                "the oracle gave up on {pos}"
+            )))
+        }
     };
     for algo in GHI_SAFE {
         let r = solve_with(&g, &pos, algo);
@@ -66,7 +73,7 @@ fn check(p: GenParams) -> Result<(), TestCaseError> {
 }
 
 fn params() -> impl Strategy<Value = GenParams> {
-    (2usize..=8, any::<u64>(), any::<bool>()).prop_map(|(points, seed, defender_first)| GenParams {
+    (2usize..=6, any::<u64>(), any::<bool>()).prop_map(|(points, seed, defender_first)| GenParams {
         points,
         seed,
         defender_first,
@@ -89,12 +96,15 @@ fn a_graded_seeded_set_matches_the_oracle() {
     for points in 3..=9 {
         for seed in 0..2 {
             for defender_first in [true, false] {
-                if let Err(e) = check(GenParams {
+                let p = GenParams {
                     points,
                     seed,
                     defender_first,
-                }) {
-                    panic!("{e}");
+                };
+                match check(p) {
+                    Ok(()) => {}
+                    Err(TestCaseError::Reject(r)) => panic!("{}: {r}", p.notation()),
+                    Err(e) => panic!("{e}"),
                 }
             }
         }
