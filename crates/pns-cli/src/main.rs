@@ -7,6 +7,7 @@
 mod bench;
 mod experiment;
 mod games;
+mod gtp;
 mod interrupt;
 mod output;
 mod solve;
@@ -41,6 +42,10 @@ enum Command {
     Experiment(ExperimentArgs),
     /// List the games and algorithms.
     List,
+    /// Speak the Go Text Protocol on stdin/stdout (GoGui, twogtp, the GNU
+    /// Go regression scripts): Go rules with simple, situational or
+    /// positional super-ko, loadsgf, and the one-eye solver.
+    Gtp(gtp::GtpArgs),
 }
 
 /// Options shared by `solve` and `bench`.
@@ -232,6 +237,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => verify::run(&a),
         Command::Tune(a) => tune::run(&a),
         Command::Experiment(a) => experiment::run(&a),
+        Command::Gtp(a) => gtp::run(&a),
         Command::List => {
             games::print_list();
             Ok(0)

@@ -23,6 +23,7 @@ pub const NAMES: &[&str] = &[
     "tictactoe",
     "synthetic",
     "cyclic",
+    "go-one-eye",
 ];
 
 /// Game-specific options, filled by a front end from its own arguments.
@@ -133,6 +134,13 @@ impl RegisteredGame for Cyclic {
         "rule=fpl|cpl then a random graph (nodes, degree, seed, terminal, win) or vertices A:B,C ...; moves are vertex names";
 }
 
+impl RegisteredGame for crate::go::OneEye {
+    // A generated 8-point room, the defender (Black) to move: a win.
+    const DEFAULT_POSITION: &'static str = "points=8,seed=1";
+    const NOTATION: &'static str =
+        "SGF (inline or a .sgf file; region SQ, defender stones TR) or points=K,seed=S[,first=defender|attacker]; moves are GTP vertices or pass";
+}
+
 impl<G: RegisteredGame> RegisteredGame for RulesOnly<G> {
     const DEFAULT_POSITION: &'static str = G::DEFAULT_POSITION;
     const NOTATION: &'static str = G::NOTATION;
@@ -193,6 +201,10 @@ macro_rules! with_game {
             }
             "cyclic" => {
                 type $G = $($wrap)*<$crate::Cyclic>;
+                Ok($body)
+            }
+            "go-one-eye" => {
+                type $G = $($wrap)*<$crate::go::OneEye>;
                 Ok($body)
             }
             other => Err($crate::registry::UnknownGame(other.to_string())),

@@ -161,6 +161,12 @@ impl TestFormat for crate::Cyclic {
     }
 }
 
+impl TestFormat for crate::go::OneEye {
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        generic_line(line)
+    }
+}
+
 impl TestFormat for Synthetic {
     fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
         generic_line(line)

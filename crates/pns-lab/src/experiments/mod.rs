@@ -7,6 +7,7 @@ pub mod deep_dfpn_grid;
 pub mod deeppn_common;
 pub mod deeppn_r_sweep_hex;
 pub mod deeppn_r_sweep_othello;
+pub mod ghi_one_eye;
 pub mod hex_table_a3;
 pub mod othello_table_a2;
 pub mod ppns_common;
@@ -24,4 +25,5 @@ pub static ALL: &[Experiment] = &[
     deeppn_r_sweep_othello::EXPERIMENT,
     deeppn_r_sweep_hex::EXPERIMENT,
     deep_dfpn_grid::EXPERIMENT,
+    ghi_one_eye::EXPERIMENT,
 ];

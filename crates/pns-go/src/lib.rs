@@ -1,0 +1,19 @@
+//! # pns-go
+//!
+//! Go for the pns toolkit: the rules on boards up to 19x19 ([`board`]:
+//! captures, suicide, simple ko; [`game`]: a game record with situational
+//! and positional super-ko), SGF loading ([`sgf`]), a GTP engine ([`gtp`])
+//! and the one-eye problems of Kishimoto and Müller's GHI paper, §4
+//! ([`oneeye`]).
+
+pub mod bits;
+pub mod board;
+pub mod game;
+pub mod gtp;
+pub mod oneeye;
+pub mod sgf;
+
+pub use bits::Bits;
+pub use board::{Board, Color, Illegal, Move};
+pub use game::{GoGame, KoRule};
+pub use oneeye::OneEye;
