@@ -269,6 +269,13 @@ impl SearchHooks for ConnectFour {
     #[inline]
     fn search_moves(&self, out: &mut Vec<u8>) {
         let nl = self.non_losing();
+        if nl & nl.wrapping_sub(1) == 0 {
+            // At most one move: nothing to order (forced replies are common).
+            if nl != 0 {
+                out.push((nl.trailing_zeros() / H1) as u8);
+            }
+            return;
+        }
         let mut moves = [0u8; 7];
         let mut scores = [0u32; 7];
         let mut k = 0;
