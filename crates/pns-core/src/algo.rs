@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::bestfirst::ppns::PpnsParams;
 use crate::bestfirst::{self, DeepPn, Mcpns, PnRule, Ppns, PpnsPaper};
+use crate::dfpn::DfpnPolicy;
 use crate::dfpn::{
     self, DeepDfpn, DfpnPlus, Epsilon, GhiMode, PathOptions, Pds, Plain, PnStar, Wpns,
 };
@@ -306,44 +307,43 @@ impl Algo {
         limits: &Limits,
         threads: usize,
     ) -> SearchResult {
-        if threads <= 1 || !self.is_parallel() || p.repetition() != Repetition::Impossible {
+        if threads <= 1 || p.repetition() != Repetition::Impossible {
             return self.run(p, tt, limits);
         }
-        let path = PathOptions::default();
-        use dfpn::parallel::search as par;
-        match *self {
-            Algo::Dfpn { heuristic, .. } => par(p, Plain { heuristic }, tt, limits, threads, &path),
+        let job = Agents {
+            p: &mut *p,
+            tt,
+            limits,
+            threads,
+        };
+        match self.with_dfpn_policy(job) {
+            Some(r) => r,
+            None => self.run(p, tt, limits),
+        }
+    }
+
+    /// Runs `job` with this algorithm's df-pn policy (the df-pn variants
+    /// differ in nothing else); `None` for the other algorithms.
+    fn with_dfpn_policy<J: PolicyJob>(&self, job: J) -> Option<SearchResult> {
+        Some(match *self {
+            Algo::Dfpn { heuristic, .. } => job.run(Plain { heuristic }),
             Algo::DfpnPlus {
                 heuristic,
                 cost_phi,
                 cost_delta,
                 ..
-            } => par(
-                p,
-                DfpnPlus {
-                    heuristic,
-                    cost_phi,
-                    cost_delta,
-                },
-                tt,
-                limits,
-                threads,
-                &path,
-            ),
+            } => job.run(DfpnPlus {
+                heuristic,
+                cost_phi,
+                cost_delta,
+            }),
             Algo::Epsilon {
                 epsilon, heuristic, ..
-            } => par(
-                p,
-                Epsilon { epsilon, heuristic },
-                tt,
-                limits,
-                threads,
-                &path,
-            ),
-            Algo::DeepDfpn { e, d, .. } => par(p, DeepDfpn { e, d }, tt, limits, threads, &path),
-            Algo::Wpns { heuristic, .. } => par(p, Wpns { heuristic }, tt, limits, threads, &path),
-            _ => self.run(p, tt, limits),
-        }
+            } => job.run(Epsilon { epsilon, heuristic }),
+            Algo::DeepDfpn { e, d, .. } => job.run(DeepDfpn { e, d }),
+            Algo::Wpns { heuristic, .. } => job.run(Wpns { heuristic }),
+            _ => return None,
+        })
     }
 
     /// Whether `--threads N` runs N agents in one search (the df-pn
@@ -366,42 +366,23 @@ impl Algo {
                 stop: None,
             };
         }
-        let path = |mode: GhiMode| PathOptions {
-            mode,
-            prefix: &[],
-            space: 0,
-        };
-        match *self {
-            Algo::Dfpn { heuristic, ghi } => {
-                dfpn::search_with(p, Plain { heuristic }, tt, limits, &path(ghi))
-            }
-            Algo::DfpnPlus {
-                heuristic,
-                cost_phi,
-                cost_delta,
-                ghi,
-            } => dfpn::search_with(
-                p,
-                DfpnPlus {
-                    heuristic,
-                    cost_phi,
-                    cost_delta,
-                },
+        if let Some(ghi) = self.ghi() {
+            let path = PathOptions {
+                mode: ghi,
+                prefix: &[],
+                space: 0,
+            };
+            let job = OneAgent {
+                p: &mut *p,
                 tt,
                 limits,
-                &path(ghi),
-            ),
-            Algo::Epsilon {
-                epsilon,
-                heuristic,
-                ghi,
-            } => dfpn::search_with(p, Epsilon { epsilon, heuristic }, tt, limits, &path(ghi)),
-            Algo::DeepDfpn { e, d, ghi } => {
-                dfpn::search_with(p, DeepDfpn { e, d }, tt, limits, &path(ghi))
+                path: &path,
+            };
+            if let Some(r) = self.with_dfpn_policy(job) {
+                return r;
             }
-            Algo::Wpns { heuristic, ghi } => {
-                dfpn::search_with(p, Wpns { heuristic }, tt, limits, &path(ghi))
-            }
+        }
+        match *self {
             Algo::PnStar { heuristic } => dfpn::pnstar::search(p, PnStar { heuristic }, tt, limits),
             Algo::Pds { heuristic } => dfpn::pds::search(p, Pds { heuristic }, tt, limits),
             Algo::Pns { heuristic } => {
@@ -452,7 +433,46 @@ impl Algo {
                 tree.export_solved(p, tt);
                 res
             }
+            Algo::Dfpn { .. }
+            | Algo::DfpnPlus { .. }
+            | Algo::Epsilon { .. }
+            | Algo::DeepDfpn { .. }
+            | Algo::Wpns { .. } => unreachable!("run by with_dfpn_policy above"),
         }
+    }
+}
+
+/// A search to run with a df-pn policy ([`Algo::with_dfpn_policy`]).
+trait PolicyJob {
+    fn run<Pol: DfpnPolicy>(self, pol: Pol) -> SearchResult;
+}
+
+/// One df-pn search on the line rules of `path`.
+struct OneAgent<'a, 'p, P> {
+    p: &'a mut P,
+    tt: &'a Table,
+    limits: &'a Limits,
+    path: &'a PathOptions<'p>,
+}
+
+impl<P: Problem> PolicyJob for OneAgent<'_, '_, P> {
+    fn run<Pol: DfpnPolicy>(self, pol: Pol) -> SearchResult {
+        dfpn::search_with(self.p, pol, self.tt, self.limits, self.path)
+    }
+}
+
+/// Parallel df-pn with `threads` agents.
+struct Agents<'a, P> {
+    p: &'a mut P,
+    tt: &'a Table,
+    limits: &'a Limits,
+    threads: usize,
+}
+
+impl<P: Problem + Clone + Send> PolicyJob for Agents<'_, P> {
+    fn run<Pol: DfpnPolicy>(self, pol: Pol) -> SearchResult {
+        let path = PathOptions::default();
+        dfpn::parallel::search(self.p, pol, self.tt, self.limits, self.threads, &path)
     }
 }
 
