@@ -29,7 +29,7 @@ use pns_core::{Limits, Problem, Side, Stats, Status, Table};
 
 use crate::claim;
 use crate::geometry::CellSet;
-use crate::position::{hitting_sets, min_hitting, Connect6, Turn};
+use crate::position::{hitting_sets, min_hitting, Connect6, Turn, Window, NO_CELL};
 
 /// Visits a standalone VCDT search for a certificate claim may use.
 pub const CLAIM_BUDGET: u64 = 20_000;
@@ -64,6 +64,14 @@ impl Vcdt {
 
 /// The attacker's VCDT turns from `g` (attacker to move), most threats
 /// first.
+///
+/// No turn is played out: the windows free of defender stones that `r`
+/// more stones can make live (at least k − p − r attacker stones) are
+/// listed once, and a turn is judged on them alone. Before the turn the
+/// attacker has no live window (else it wins now, a leaf), so every live
+/// window after it is one of these holding a stone of the turn. The turn
+/// must also meet every live window of the defender (else the defender
+/// wins in its turn).
 pub fn attack_turns(g: &Connect6, out: &mut Vec<Turn>) {
     let x = g.side_to_move();
     let d = x.opponent();
@@ -72,38 +80,83 @@ pub fn attack_turns(g: &Connect6, out: &mut Vec<Turn>) {
     if r > 2 || p > 2 {
         return;
     }
+    let mut near = Vec::new();
+    g.windows(x, k.saturating_sub(p + r), &mut near);
+    let mut dlive = Vec::new();
+    g.live_windows(d, p, &mut dlive);
+    if min_hitting(&dlive, r) > r {
+        return;
+    }
     let mut cand = CellSet::default();
-    let mut ws = Vec::new();
-    g.windows(x, k.saturating_sub(p + r), &mut ws);
-    g.live_windows(d, p, &mut ws);
-    for w in &ws {
+    for w in near.iter().chain(&dlive) {
         for &c in w.empties() {
             cand.insert(c);
         }
     }
-    let cells = g.ordered_cells(cand.iter());
+    // For each candidate cell, the near windows holding it (a bit mask);
+    // cells in more of them, and in fuller ones, first.
+    let words = near.len().div_ceil(64).max(1);
+    let mut cells: Vec<u16> = cand.iter().collect();
+    let mut index = vec![u16::MAX; g.geometry().cells()];
+    for (i, &c) in cells.iter().enumerate() {
+        index[c as usize] = i as u16;
+    }
+    let mut masks = vec![0u64; cells.len() * words];
+    let mut weight = vec![0u32; cells.len()];
+    for (wi, w) in near.iter().enumerate() {
+        for &c in w.empties() {
+            let i = index[c as usize] as usize;
+            masks[i * words + wi / 64] |= 1 << (wi % 64);
+            weight[i] += 1 << (2 * (8 - w.n as u32));
+        }
+    }
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(weight[i]), cells[i]));
+    let sorted: Vec<u16> = order.iter().map(|&i| cells[i]).collect();
+    let remap: Vec<u16> = {
+        let mut v = vec![0u16; cells.len()];
+        for (new, &old) in order.iter().enumerate() {
+            v[new] = old as u16;
+        }
+        v
+    };
+    for (new, &c) in sorted.iter().enumerate() {
+        index[c as usize] = remap[new];
+    }
+    cells = sorted;
     let mut scored: Vec<(usize, Turn)> = Vec::new();
-    let mut live = Vec::new();
-    let mut test = |t: Turn, scored: &mut Vec<(usize, Turn)>| {
-        let mut c = g.clone();
-        for s in t.cells() {
-            if !c.is_over() {
-                c.place(s);
-            }
-        }
-        if c.winner() == Some(x) {
-            scored.push((usize::MAX, t));
-            return;
-        }
-        if c.is_over() || c.side_to_move() != d {
+    let mut live: Vec<Window> = Vec::new();
+    let mut judge = |t: Turn, scored: &mut Vec<(usize, Turn)>| {
+        let has = |c: u16| c == t.a || c == t.b;
+        if !dlive.iter().all(|w| w.empties().iter().any(|&c| has(c))) {
             return;
         }
         live.clear();
-        c.live_windows(d, p, &mut live);
-        if !live.is_empty() {
-            return; // the defender wins in its turn
+        let ia = index[t.a as usize] as usize;
+        let ib = (t.b != NO_CELL).then(|| index[t.b as usize] as usize);
+        for wd in 0..words {
+            let mut m = masks[ia * words + wd] | ib.map_or(0, |i| masks[i * words + wd]);
+            while m != 0 {
+                let wi = wd * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let e = near[wi].empties();
+                let hits = e.iter().filter(|&&c| has(c)).count();
+                let left = e.len() - hits;
+                if left > p {
+                    continue;
+                }
+                if left == 0 {
+                    scored.push((usize::MAX, t)); // k in a row
+                    return;
+                }
+                let mut nw = Window { cells: [0; 8], n: 0 };
+                for &c in e.iter().filter(|&&c| !has(c)) {
+                    nw.cells[nw.n as usize] = c;
+                    nw.n += 1;
+                }
+                live.push(nw);
+            }
         }
-        c.live_windows(x, p, &mut live);
         let h = min_hitting(&live, p);
         if h >= p {
             scored.push((h, t));
@@ -111,12 +164,12 @@ pub fn attack_turns(g: &Connect6, out: &mut Vec<Turn>) {
     };
     if r == 1 {
         for &a in &cells {
-            test(Turn::one(a), &mut scored);
+            judge(Turn::one(a), &mut scored);
         }
     } else {
         for (i, &a) in cells.iter().enumerate() {
             for &b in &cells[i + 1..] {
-                test(Turn::two(a, b), &mut scored);
+                judge(Turn::two(a, b), &mut scored);
             }
         }
     }

@@ -27,7 +27,9 @@
 //! evaluated moves"): a proof is still a proof, a disproof is not (the
 //! driver reports it as unknown).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::collections::HashMap;
 
 use pns_core::dfpn::{self, DeepDfpn, Epsilon, Plain};
@@ -88,6 +90,11 @@ pub struct ZoneSearch<'t> {
     nested_seesaw: RefCell<u64>,
     cache: RefCell<HashMap<u64, Option<CellSet>>>,
     counts: RefCell<ZoneCounts>,
+    /// The budget on the nested searches' visits: the outer search's limit
+    /// counts only its own visits, so the problem raises `stop` when the
+    /// nested ones alone pass the budget.
+    budget: Option<(u64, Arc<AtomicBool>)>,
+    spent: Cell<u64>,
 }
 
 impl<'t> ZoneSearch<'t> {
@@ -107,6 +114,30 @@ impl<'t> ZoneSearch<'t> {
             nested_seesaw: RefCell::new(0),
             cache: RefCell::new(HashMap::new()),
             counts: RefCell::new(ZoneCounts::default()),
+            budget: None,
+            spent: Cell::new(0),
+        }
+    }
+
+    /// Stops the search (through `stop`, which the search's limits must
+    /// hold) once the nested searches' visits pass `visits`.
+    pub fn set_budget(&mut self, visits: u64, stop: Arc<AtomicBool>) {
+        self.budget = Some((visits, stop));
+    }
+
+    /// Whether the budget is spent (no more nested searches then: the
+    /// search is about to stop).
+    fn spent_all(&self) -> bool {
+        self.budget.as_ref().is_some_and(|(b, _)| self.spent.get() > *b)
+    }
+
+    fn spend(&self, n: u64) {
+        let s = self.spent.get() + n;
+        self.spent.set(s);
+        if let Some((b, stop)) = &self.budget {
+            if s > *b {
+                stop.store(true, Ordering::Relaxed);
+            }
         }
     }
 
@@ -126,6 +157,7 @@ impl<'t> ZoneSearch<'t> {
     }
 
     fn note(&self, s: &Stats) {
+        self.spend(s.visits);
         *self.nested_seesaw.borrow_mut() += s.seesaw_revisits;
         self.nested.borrow_mut().accumulate(s);
     }
@@ -151,7 +183,7 @@ impl<'t> ZoneSearch<'t> {
     /// The zone and the VCDT proof after the null move at `g` (defender
     /// to move).
     pub fn derive_zone(&self, g: &Connect6) -> Option<(CellSet, crate::claim::Turn)> {
-        if g.is_over() || g.can_win_now() {
+        if g.is_over() || g.can_win_now() || self.spent_all() {
             return None;
         }
         let r_def = g.stones_left();
@@ -178,7 +210,7 @@ impl Problem for ZoneSearch<'_> {
         if let Some(o) = g.known() {
             return goal_status(g, o, self.ctx);
         }
-        if self.opts.vcdt && self.is_or() {
+        if self.opts.vcdt && self.is_or() && !self.spent_all() {
             let mut st = Stats::default();
             let s = vcdt::search(g, self.ctx.attacker, self.tt, self.opts.vcdt_visits, vcdt::space(), &mut st);
             self.note(&st);
@@ -267,9 +299,18 @@ pub struct ZoneRun {
     pub seesaw: u64,
 }
 
-/// Runs one goal search of `root` with the zone problem.
+/// Runs one goal search of `root` with the zone problem. A visit limit
+/// bounds all visits, the nested VCDT searches' included (the paper's
+/// node number, deep-dfpn §6.1).
 pub fn search(root: &Connect6, goal: Goal, variant: Variant, tt: &Table, limits: &Limits, opts: ZoneOptions) -> ZoneRun {
     let mut p = ZoneSearch::new(root.clone(), goal, tt, opts);
+    let mut limits = limits.clone();
+    if let Some(v) = limits.visits {
+        let stop = limits.stop.clone().unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
+        limits.stop = Some(stop.clone());
+        p.set_budget(v, stop);
+    }
+    let limits = &limits;
     let mut r = match variant {
         Variant::Dfpn => dfpn::search(&mut p, Plain { heuristic: false }, tt, limits),
         Variant::Deep { e, d } => dfpn::search(&mut p, DeepDfpn { e, d }, tt, limits),
@@ -278,6 +319,12 @@ pub fn search(root: &Connect6, goal: Goal, variant: Variant, tt: &Table, limits:
     if opts.top.is_some() && r.status == Status::Disproven {
         // Attacker moves were left out: not a disproof.
         r.status = Status::Unknown;
+    }
+    if let Some(v) = limits.visits {
+        if r.stats.visits > v && r.status.is_solved() {
+            // Solved just past the budget: over the cut-off all the same.
+            r.status = Status::Unknown;
+        }
     }
     let seesaw = r.stats.seesaw_revisits.saturating_sub(p.nested_seesaw());
     ZoneRun {
