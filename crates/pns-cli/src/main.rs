@@ -5,6 +5,7 @@
 //! (`pns-games`). Usage errors print one line and exit with status 2.
 
 mod bench;
+mod connect6;
 mod experiment;
 mod games;
 mod interrupt;
@@ -41,6 +42,8 @@ enum Command {
     Experiment(ExperimentArgs),
     /// List the games and algorithms.
     List,
+    /// Connect6's own solvers: VCDT alone, and the relevance-zone search.
+    Connect6(connect6::Connect6Args),
 }
 
 /// Options shared by `solve` and `bench`.
@@ -224,6 +227,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => verify::run(&a),
         Command::Tune(a) => tune::run(&a),
         Command::Experiment(a) => experiment::run(&a),
+        Command::Connect6(a) => connect6::run(&a),
         Command::List => {
             games::print_list();
             Ok(0)

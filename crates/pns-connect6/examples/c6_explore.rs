@@ -15,16 +15,35 @@ fn main() {
     let top: usize = args[6].parse().unwrap();
     let limit: u64 = args[7].parse().unwrap();
     let n: u64 = args[8].parse().unwrap();
-    let params = Params { width: w, height: w, k, ..Params::default() };
+    let params = Params {
+        width: w,
+        height: w,
+        k,
+        ..Params::default()
+    };
     let tt = Table::with_mb(64);
     let mut tt = tt;
     for seed in 0..n {
         let g = random_opening(params, turns, rb, rw, &mut Rng::new(seed)).unwrap();
         for zones in [true, false] {
             tt.clear();
-            let opts = ZoneOptions { zones, top: (top > 0).then_some(top), ..ZoneOptions::default() };
+            let opts = ZoneOptions {
+                zones,
+                top: (top > 0).then_some(top),
+                ..ZoneOptions::default()
+            };
             let t = Instant::now();
-            let r = zone::search(&g, Goal::Win, Variant::Dfpn, &tt, &Limits { visits: Some(limit), ..Limits::default() }, opts);
+            let r = zone::search(
+                &g,
+                Goal::Win,
+                Variant::Dfpn,
+                &tt,
+                &Limits {
+                    visits: Some(limit),
+                    ..Limits::default()
+                },
+                opts,
+            );
             println!(
                 "{seed} zones={zones} {} {:?} visits {} nested {} seesaw {} zones {:?} {:.1} ms",
                 notation::format_position(&g),

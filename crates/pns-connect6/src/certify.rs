@@ -18,8 +18,8 @@ use pns_core::certificate::{required_blocks, Block, Certificate, Extractor, Node
 use pns_core::dfpn::status_of;
 use pns_core::prelude::*;
 use pns_core::problem::{goal_key, goal_status};
-use pns_core::{Goal, GoalContext, Limits, Status, Table};
 use pns_core::Stats;
+use pns_core::{Goal, GoalContext, Limits, Status, Table};
 
 use crate::geometry::CellSet;
 use crate::position::Connect6;
@@ -45,7 +45,14 @@ impl Builder<'_> {
     }
 
     fn vcdt_claim(&mut self, g: &Connect6) -> Option<String> {
-        let t = vcdt::prove(g, self.ctx.attacker, self.tt, self.opts.vcdt_visits.max(vcdt::CLAIM_BUDGET), vcdt::space(), &mut self.stats)?;
+        let t = vcdt::prove(
+            g,
+            self.ctx.attacker,
+            self.tt,
+            self.opts.vcdt_visits.max(vcdt::CLAIM_BUDGET),
+            vcdt::space(),
+            &mut self.stats,
+        )?;
         let w = vcdt::witness(g, self.ctx.attacker, &t);
         claim::check(g, self.ctx.attacker, &w).ok().map(|_| w)
     }
@@ -60,9 +67,19 @@ impl Builder<'_> {
                 return s;
             }
         }
-        let opts = ZoneOptions { top: None, ..self.opts };
-        let mut p = ZoneSearch::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker, self.tt, opts);
-        pns_core::dfpn::search(&mut p, pns_core::dfpn::Plain { heuristic: false }, self.tt, &self.limits).status
+        let opts = ZoneOptions {
+            top: None,
+            ..self.opts
+        };
+        let mut p =
+            ZoneSearch::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker, self.tt, opts);
+        pns_core::dfpn::search(
+            &mut p,
+            pns_core::dfpn::Plain { heuristic: false },
+            self.tt,
+            &self.limits,
+        )
+        .status
     }
 
     /// The node for `g`; `outside` is a zone and its proof that hold for
@@ -113,7 +130,8 @@ impl Builder<'_> {
                     }
                 }
             }
-            let m = pick.ok_or_else(|| format!("no proven attacker move at {g:?} (limits too small?)"))?;
+            let m = pick
+                .ok_or_else(|| format!("no proven attacker move at {g:?} (limits too small?)"))?;
             let id = self.push(g, Node::Moves(Vec::new()));
             let mut c = g.clone();
             c.play(m);
@@ -156,7 +174,13 @@ impl Builder<'_> {
 
 /// A proof block for "the side to move at `root` achieves `goal`", which
 /// the zone search proved on `tt`.
-pub fn proof_block(root: &Connect6, goal: Goal, tt: &Table, opts: ZoneOptions, limits: &Limits) -> Result<Block, String> {
+pub fn proof_block(
+    root: &Connect6,
+    goal: Goal,
+    tt: &Table,
+    opts: ZoneOptions,
+    limits: &Limits,
+) -> Result<Block, String> {
     let mut b = Builder {
         ctx: GoalContext {
             attacker: root.side_to_move(),
@@ -180,7 +204,13 @@ pub fn proof_block(root: &Connect6, goal: Goal, tt: &Table, opts: ZoneOptions, l
 /// Solves `root` with the zone search and builds its certificate: proof
 /// blocks by [`proof_block`], disproof blocks by the engine's extractor
 /// (which lists the attacker's every move; zones play no part there).
-pub fn certify(root: &Connect6, position: &str, tt: &Table, opts: ZoneOptions, limits: &Limits) -> Result<Certificate, String> {
+pub fn certify(
+    root: &Connect6,
+    position: &str,
+    tt: &Table,
+    opts: ZoneOptions,
+    limits: &Limits,
+) -> Result<Certificate, String> {
     let opts = ZoneOptions { top: None, ..opts };
     let (value, _) = zone::solve(root, Variant::Dfpn, tt, limits, opts);
     let value = value.ok_or("the position was not solved within the limits")?;
@@ -190,7 +220,9 @@ pub fn certify(root: &Connect6, position: &str, tt: &Table, opts: ZoneOptions, l
             blocks.push(proof_block(root, goal, tt, opts, limits)?);
         } else {
             // Make sure the table holds this question's answer.
-            let s = zone::search(root, goal, Variant::Dfpn, tt, limits, opts).result.status;
+            let s = zone::search(root, goal, Variant::Dfpn, tt, limits, opts)
+                .result
+                .status;
             if s != Status::Disproven {
                 return Err(format!("{} was not disproven", goal.name()));
             }

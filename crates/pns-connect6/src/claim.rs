@@ -54,7 +54,10 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn err(&self, what: &str) -> GameError {
-        GameError::new(format!("claim: {what} at offset {} of '{}'", self.i, self.s))
+        GameError::new(format!(
+            "claim: {what} at offset {} of '{}'",
+            self.i, self.s
+        ))
     }
 
     fn peek(&self) -> Option<u8> {
@@ -169,7 +172,11 @@ fn scan(g: &Connect6, side: Side, min: usize) -> Vec<Vec<u16>> {
 
 /// Checks a witness that `prover` wins from `g` (module documentation).
 pub fn check(g: &Connect6, prover: Side, witness: &str) -> Result<(), GameError> {
-    let mut p = Parser { s: witness, i: 0, g };
+    let mut p = Parser {
+        s: witness,
+        i: 0,
+        g,
+    };
     if g.is_over() {
         return Err(GameError::new("claim: the game is over"));
     }
@@ -201,7 +208,10 @@ fn check_turn(g: &Connect6, prover: Side, t: &Turn) -> Result<(), GameError> {
             return Err(GameError::new("claim: more stones than the turn has"));
         }
         if !c.is_empty(cell) {
-            return Err(GameError::new(format!("claim: {} is not empty", g.cell_name(cell))));
+            return Err(GameError::new(format!(
+                "claim: {} is not empty",
+                g.cell_name(cell)
+            )));
         }
         c.place(cell);
         if c.winner() == Some(prover) {
@@ -284,7 +294,9 @@ fn check_replies(g: &Connect6, prover: Side, rs: &[(Vec<u16>, Turn)]) -> Result<
             c.play(crate::Turn::one(cell));
         }
         if c.is_over() || c.side_to_move() != prover {
-            return Err(GameError::new("claim: the reply does not end the opponent's turn"));
+            return Err(GameError::new(
+                "claim: the reply does not end the opponent's turn",
+            ));
         }
         check_turn(&c, prover, t)?;
     }
@@ -293,7 +305,11 @@ fn check_replies(g: &Connect6, prover: Side, rs: &[(Vec<u16>, Turn)]) -> Result<
 
 /// Parses a witness without checking it (for tests and tools).
 pub fn parse(g: &Connect6, prover: Side, witness: &str) -> Result<Turn, GameError> {
-    let mut p = Parser { s: witness, i: 0, g };
+    let mut p = Parser {
+        s: witness,
+        i: 0,
+        g,
+    };
     if g.side_to_move() == prover {
         p.turn()
     } else {

@@ -76,7 +76,8 @@ impl Geometry {
                 }
             }
         }
-        let mut s = 0x0c6_u64 ^ ((width as u64) << 16) ^ ((height as u64) << 24) ^ ((k as u64) << 32);
+        let mut s =
+            0x0c6_u64 ^ ((width as u64) << 16) ^ ((height as u64) << 24) ^ ((k as u64) << 32);
         let zobrist = (0..n)
             .map(|_| {
                 let mut z = [0u64; 2];

@@ -215,7 +215,11 @@ impl SearchHooks for Connect6 {
             return;
         }
         match self.must_block() {
-            Some(cells) => out.extend(self.ordered_cells(cells.into_iter()).into_iter().map(Turn::one)),
+            Some(cells) => out.extend(
+                self.ordered_cells(cells.into_iter())
+                    .into_iter()
+                    .map(Turn::one),
+            ),
             None => out.extend(
                 self.ordered_cells(self.empties().iter())
                     .into_iter()

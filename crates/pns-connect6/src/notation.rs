@@ -31,7 +31,11 @@ pub fn parse_cell(geo: &Geometry, s: &str) -> Result<u16, GameError> {
     }
     let col = (b[0] - b'a') as usize;
     let row: usize = s[1..].parse().map_err(|_| bad())?;
-    if col >= geo.width || row == 0 || row > geo.height || !s[1..].bytes().all(|c| c.is_ascii_digit()) {
+    if col >= geo.width
+        || row == 0
+        || row > geo.height
+        || !s[1..].bytes().all(|c| c.is_ascii_digit())
+    {
         return Err(GameError::new(format!(
             "cell '{s}' is off the {}x{} board",
             geo.width, geo.height
@@ -48,7 +52,9 @@ pub fn split_cells(s: &str) -> Result<Vec<&str>, GameError> {
     while i < b.len() {
         let start = i;
         if !b[i].is_ascii_lowercase() {
-            return Err(GameError::new(format!("'{s}' is not a list of cells (e.g. i9j9)")));
+            return Err(GameError::new(format!(
+                "'{s}' is not a list of cells (e.g. i9j9)"
+            )));
         }
         i += 1;
         while i < b.len() && b[i].is_ascii_digit() {
@@ -76,9 +82,11 @@ fn parse_params(tok: &str) -> Result<Params, GameError> {
                 continue;
             }
         }
-        let (name, v) = item
-            .split_once('=')
-            .ok_or_else(|| GameError::new(format!("'{item}' is not a parameter (k=6, p=2, q=1, turn=pair)")))?;
+        let (name, v) = item.split_once('=').ok_or_else(|| {
+            GameError::new(format!(
+                "'{item}' is not a parameter (k=6, p=2, q=1, turn=pair)"
+            ))
+        })?;
         let num = || {
             v.parse::<usize>()
                 .map_err(|_| GameError::new(format!("'{v}' is not a number for {name}")))
@@ -108,7 +116,9 @@ fn parse_params(tok: &str) -> Result<Params, GameError> {
 /// Places one stone given by name, checking the rules.
 fn place_checked(g: &mut Connect6, c: u16, name: &str) -> Result<(), GameError> {
     if g.is_over() {
-        return Err(GameError::new(format!("'{name}' comes after the game has ended")));
+        return Err(GameError::new(format!(
+            "'{name}' comes after the game has ended"
+        )));
     }
     if !g.is_empty(c) {
         return Err(GameError::new(format!("cell {name} is not empty")));
@@ -118,7 +128,13 @@ fn place_checked(g: &mut Connect6, c: u16, name: &str) -> Result<(), GameError> 
 }
 
 /// Plays one turn's stones from the start of a turn; `last` allows fewer.
-fn play_turn(g: &mut Connect6, cells: &[u16], names: &[&str], last: bool, n: usize) -> Result<(), GameError> {
+fn play_turn(
+    g: &mut Connect6,
+    cells: &[u16],
+    names: &[&str],
+    last: bool,
+    n: usize,
+) -> Result<(), GameError> {
     let want = g.stones_left();
     if cells.len() > want || (cells.len() < want && !last) {
         return Err(GameError::new(format!(
@@ -130,7 +146,9 @@ fn play_turn(g: &mut Connect6, cells: &[u16], names: &[&str], last: bool, n: usi
     let side = g.to_move;
     for (&c, name) in cells.iter().zip(names) {
         if g.is_over() || g.to_move != side {
-            return Err(GameError::new(format!("turn {n}: '{name}' comes after the game has ended")));
+            return Err(GameError::new(format!(
+                "turn {n}: '{name}' comes after the game has ended"
+            )));
         }
         place_checked(g, c, name).map_err(|e| GameError::new(format!("turn {n}: {}", e.0)))?;
     }
@@ -155,14 +173,18 @@ pub fn parse_position(s: &str) -> Result<Connect6, GameError> {
     let mut g = Connect6::new(params)?;
     let n = toks.len();
     for (i, t) in toks.iter().enumerate() {
-        let names = split_cells(t).map_err(|e| GameError::new(format!("turn {}: {}", i + 1, e.0)))?;
+        let names =
+            split_cells(t).map_err(|e| GameError::new(format!("turn {}: {}", i + 1, e.0)))?;
         let cells = names
             .iter()
             .map(|c| parse_cell(g.geo, c))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| GameError::new(format!("turn {}: {}", i + 1, e.0)))?;
         if g.is_over() {
-            return Err(GameError::new(format!("turn {} ('{t}') comes after the game has ended", i + 1)));
+            return Err(GameError::new(format!(
+                "turn {} ('{t}') comes after the game has ended",
+                i + 1
+            )));
         }
         play_turn(&mut g, &cells, &names, i + 1 == n, i + 1)?;
     }
@@ -173,11 +195,19 @@ fn parse_sgf(s: &str) -> Result<Connect6, GameError> {
     let mut params = Params::default();
     if let Some(i) = s.find("SZ[") {
         let rest = &s[i + 3..];
-        let j = rest.find(']').ok_or_else(|| GameError::new("SGF: unclosed SZ["))?;
+        let j = rest
+            .find(']')
+            .ok_or_else(|| GameError::new("SGF: unclosed SZ["))?;
         let v = &rest[..j];
         let (w, h) = v.split_once(':').unwrap_or((v, v));
-        params.width = w.trim().parse().map_err(|_| GameError::new(format!("SGF: bad SZ[{v}]")))?;
-        params.height = h.trim().parse().map_err(|_| GameError::new(format!("SGF: bad SZ[{v}]")))?;
+        params.width = w
+            .trim()
+            .parse()
+            .map_err(|_| GameError::new(format!("SGF: bad SZ[{v}]")))?;
+        params.height = h
+            .trim()
+            .parse()
+            .map_err(|_| GameError::new(format!("SGF: bad SZ[{v}]")))?;
     }
     let mut g = Connect6::new(params)?;
     // Nodes: ';' then properties NAME[value][value]...
@@ -196,7 +226,10 @@ fn parse_sgf(s: &str) -> Result<Connect6, GameError> {
                     let name = &s[st..i];
                     let mut vals = Vec::new();
                     while i < b.len() && b[i] == b'[' {
-                        let e = s[i..].find(']').ok_or_else(|| GameError::new("SGF: unclosed ["))? + i;
+                        let e = s[i..]
+                            .find(']')
+                            .ok_or_else(|| GameError::new("SGF: unclosed ["))?
+                            + i;
                         vals.push(s[i + 1..e].to_string());
                         i = e + 1;
                         while i < b.len() && b[i].is_ascii_whitespace() {
@@ -216,9 +249,16 @@ fn parse_sgf(s: &str) -> Result<Connect6, GameError> {
     }
     let n = turns.len();
     for (t, (who, vals)) in turns.iter().enumerate() {
-        let side = if *who == 'B' { pns_core::Side::First } else { pns_core::Side::Second };
+        let side = if *who == 'B' {
+            pns_core::Side::First
+        } else {
+            pns_core::Side::Second
+        };
         if g.to_move != side {
-            return Err(GameError::new(format!("SGF: move {} is {who} out of turn", t + 1)));
+            return Err(GameError::new(format!(
+                "SGF: move {} is {who} out of turn",
+                t + 1
+            )));
         }
         let mut cells = Vec::new();
         let mut names = Vec::new();
@@ -228,12 +268,16 @@ fn parse_sgf(s: &str) -> Result<Connect6, GameError> {
                 continue;
             }
             if v.len() % 2 != 0 {
-                return Err(GameError::new(format!("SGF: '{v}' is not a list of points")));
+                return Err(GameError::new(format!(
+                    "SGF: '{v}' is not a list of points"
+                )));
             }
             for pt in v.as_bytes().chunks(2) {
                 let (cx, cy) = (pt[0], pt[1]);
                 if !cx.is_ascii_lowercase() || !cy.is_ascii_lowercase() {
-                    return Err(GameError::new(format!("SGF: '{v}' is not a list of points")));
+                    return Err(GameError::new(format!(
+                        "SGF: '{v}' is not a list of points"
+                    )));
                 }
                 let (col, top) = ((cx - b'a') as usize, (cy - b'a') as usize);
                 if col >= params.width || top >= params.height {
@@ -279,7 +323,12 @@ pub fn format_position(g: &Connect6) -> String {
         if take == 0 {
             break;
         }
-        out.push(src[*idx..*idx + take].iter().map(|&c| g.cell_name(c)).collect());
+        out.push(
+            src[*idx..*idx + take]
+                .iter()
+                .map(|&c| g.cell_name(c))
+                .collect(),
+        );
         *idx += take;
         side = side.opponent();
     }
@@ -308,7 +357,9 @@ pub fn parse_move(g: &Connect6, s: &str) -> Result<Turn, GameError> {
         1
     };
     if cells.len() != want {
-        return Err(GameError::new(format!("'{s}': a move here is {want} cell(s)")));
+        return Err(GameError::new(format!(
+            "'{s}': a move here is {want} cell(s)"
+        )));
     }
     Ok(match cells.as_slice() {
         [a] => Turn::one(*a),

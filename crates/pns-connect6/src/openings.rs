@@ -24,7 +24,11 @@ pub fn random_opening(
         let geo = g.geometry();
         let (cx, cy) = (geo.width / 2, geo.height / 2);
         for t in 0..turns {
-            let radius = if t % 2 == 0 { black_radius } else { white_radius };
+            let radius = if t % 2 == 0 {
+                black_radius
+            } else {
+                white_radius
+            };
             let cells: Vec<u16> = g
                 .empties()
                 .iter()

@@ -431,7 +431,9 @@ pub fn min_hitting(ws: &[Window], cap: usize) -> usize {
 /// fewest is exactly `size`, these are all hitting sets of that size.
 pub fn hitting_sets(ws: &[Window], size: usize) -> Vec<Vec<u16>> {
     fn go(ws: &[Window], size: usize, chosen: &mut Vec<u16>, out: &mut Vec<Vec<u16>>) {
-        let first = ws.iter().find(|w| !w.empties().iter().any(|c| chosen.contains(c)));
+        let first = ws
+            .iter()
+            .find(|w| !w.empties().iter().any(|c| chosen.contains(c)));
         let Some(w) = first else {
             let mut s = chosen.clone();
             s.sort_unstable();

@@ -30,7 +30,11 @@ fn negamax_memo(g: &Connect6, memo: &mut HashMap<Connect6, Outcome>) -> Outcome 
         let mut c = g.clone();
         c.play(m);
         let v = negamax_memo(&c, memo);
-        let v = if c.side_to_move() == g.side_to_move() { v } else { v.flip() };
+        let v = if c.side_to_move() == g.side_to_move() {
+            v
+        } else {
+            v.flip()
+        };
         best = best.max(v);
         if best == Outcome::Win {
             break;
@@ -246,14 +250,24 @@ fn a_six_wins_and_an_overline_too() {
 #[test]
 fn win_detection_matches_a_cell_scan() {
     for seed in 0..300 {
-        let spec = ["7x7,k=4", "8x6,k=5", "19x19", "9x9,k=5,p=3,q=2", "5x9,k=3,p=1"][seed as usize % 5];
+        let spec = [
+            "7x7,k=4",
+            "8x6,k=5",
+            "19x19",
+            "9x9,k=5,p=3,q=2",
+            "5x9,k=3,p=1",
+        ][seed as usize % 5];
         let mut g = pos(spec);
         let mut rng = Rng::new(seed);
         while !g.is_over() {
             let e: Vec<u16> = g.empties().iter().collect();
             let side = g.side_to_move();
             g.place(e[rng.below(e.len() as u64) as usize]);
-            assert_eq!(g.winner() == Some(side), naive_win(&g, side), "{spec} {g:?}");
+            assert_eq!(
+                g.winner() == Some(side),
+                naive_win(&g, side),
+                "{spec} {g:?}"
+            );
             assert!(g.winner().is_some() || !naive_win(&g, side.opponent()));
         }
     }
@@ -275,13 +289,21 @@ fn windows_and_threat_counts_match_cell_scans() {
                 g.windows(side, min, &mut ws);
                 let mut got: Vec<Vec<u16>> = ws.iter().map(|w| w.empties().to_vec()).collect();
                 got.sort();
-                assert_eq!(got, naive_windows(&g, side, min), "{spec} {g:?} {side:?} min {min}");
+                assert_eq!(
+                    got,
+                    naive_windows(&g, side, min),
+                    "{spec} {g:?} {side:?} min {min}"
+                );
             }
             let mut live = Vec::new();
             g.live_windows(side, 2, &mut live);
             let plain: Vec<Vec<u16>> = live.iter().map(|w| w.empties().to_vec()).collect();
             for cap in 0..=3 {
-                assert_eq!(min_hitting(&live, cap), brute_min_hitting(&plain, cap), "{g:?}");
+                assert_eq!(
+                    min_hitting(&live, cap),
+                    brute_min_hitting(&plain, cap),
+                    "{g:?}"
+                );
             }
             let m = min_hitting(&live, 3);
             if (1..=3).contains(&m) {
@@ -317,7 +339,9 @@ fn must_block_keeps_a_best_move() {
     // values: the best value over search_moves equals negamax.
     let mut memo = HashMap::new();
     for seed in 0..60 {
-        let Some(g) = open_position("5x5,k=4", 9, seed) else { continue };
+        let Some(g) = open_position("5x5,k=4", 9, seed) else {
+            continue;
+        };
         let want = negamax_memo(&g, &mut memo);
         if let Some(o) = g.known() {
             assert_eq!(o, want, "{g:?}");
@@ -331,7 +355,11 @@ fn must_block_keeps_a_best_move() {
                 let mut c = g.clone();
                 c.play(m);
                 let v = negamax_memo(&c, &mut memo);
-                if c.side_to_move() == g.side_to_move() { v } else { v.flip() }
+                if c.side_to_move() == g.side_to_move() {
+                    v
+                } else {
+                    v.flip()
+                }
             })
             .max()
             .unwrap();
@@ -426,10 +454,17 @@ fn claims_accept_vcdt_and_reject_bad_witnesses() {
 fn certificates_of_zone_proofs_verify() {
     let mut checked = 0;
     for seed in 0..40 {
-        let Some(g) = open_position(["7x7,k=4", "7x7,k=5", "8x8,k=5"][seed as usize % 3], 14, seed) else { continue };
+        let Some(g) = open_position(
+            ["7x7,k=4", "7x7,k=5", "8x8,k=5"][seed as usize % 3],
+            14,
+            seed,
+        ) else {
+            continue;
+        };
         let tt = Table::with_mb(16);
         let text = notation::format_position(&g);
-        let cert = certify::certify(&g, &text, &tt, ZoneOptions::default(), &Limits::default()).expect("certificate");
+        let cert = certify::certify(&g, &text, &tt, ZoneOptions::default(), &Limits::default())
+            .expect("certificate");
         let want = negamax_memo(&g, &mut HashMap::new());
         assert_eq!(cert.value, want, "{text}");
         let back = pns_core::certificate::Certificate::parse(&cert.to_text()).unwrap();

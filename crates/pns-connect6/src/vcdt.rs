@@ -149,7 +149,10 @@ pub fn attack_turns(g: &Connect6, out: &mut Vec<Turn>) {
                     scored.push((usize::MAX, t)); // k in a row
                     return;
                 }
-                let mut nw = Window { cells: [0; 8], n: 0 };
+                let mut nw = Window {
+                    cells: [0; 8],
+                    n: 0,
+                };
                 for &c in e.iter().filter(|&&c| !has(c)) {
                     nw.cells[nw.n as usize] = c;
                     nw.n += 1;
@@ -380,7 +383,9 @@ impl Prover<'_> {
         let mut out = Vec::new();
         for m in moves {
             p.play(m);
-            if known_status(p, self.tt, self.space) != Status::Proven && self.sub(p) != Status::Proven {
+            if known_status(p, self.tt, self.space) != Status::Proven
+                && self.sub(p) != Status::Proven
+            {
                 p.undo();
                 return None;
             }

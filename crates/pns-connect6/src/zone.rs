@@ -28,14 +28,16 @@
 //! driver reports it as unknown).
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::collections::HashMap;
 
 use pns_core::dfpn::{self, DeepDfpn, Epsilon, Plain};
 use pns_core::prelude::*;
 use pns_core::problem::{goal_key, goal_status};
-use pns_core::{Goal, GoalContext, Limits, Outcome, Problem, SearchResult, Side, Stats, Status, Table};
+use pns_core::{
+    Goal, GoalContext, Limits, Outcome, Problem, SearchResult, Side, Stats, Status, Table,
+};
 
 use crate::geometry::CellSet;
 use crate::position::{Connect6, Turn};
@@ -104,7 +106,13 @@ impl<'t> ZoneSearch<'t> {
         Self::with_attacker(root, goal, attacker, tt, opts)
     }
 
-    pub fn with_attacker(root: Connect6, goal: Goal, attacker: Side, tt: &'t Table, opts: ZoneOptions) -> Self {
+    pub fn with_attacker(
+        root: Connect6,
+        goal: Goal,
+        attacker: Side,
+        tt: &'t Table,
+        opts: ZoneOptions,
+    ) -> Self {
         ZoneSearch {
             stack: vec![root],
             ctx: GoalContext { attacker, goal },
@@ -128,7 +136,9 @@ impl<'t> ZoneSearch<'t> {
     /// Whether the budget is spent (no more nested searches then: the
     /// search is about to stop).
     fn spent_all(&self) -> bool {
-        self.budget.as_ref().is_some_and(|(b, _)| self.spent.get() > *b)
+        self.budget
+            .as_ref()
+            .is_some_and(|(b, _)| self.spent.get() > *b)
     }
 
     fn spend(&self, n: u64) {
@@ -190,7 +200,14 @@ impl<'t> ZoneSearch<'t> {
         let mut null = g.clone();
         null.pass_turn();
         let mut st = Stats::default();
-        let proof = vcdt::prove(&null, self.ctx.attacker, self.tt, self.opts.vcdt_visits, vcdt::space(), &mut st);
+        let proof = vcdt::prove(
+            &null,
+            self.ctx.attacker,
+            self.tt,
+            self.opts.vcdt_visits,
+            vcdt::space(),
+            &mut st,
+        );
         self.note(&st);
         let proof = proof?;
         Some((vcdt::zone_of(&null, &proof, r_def), proof))
@@ -212,7 +229,14 @@ impl Problem for ZoneSearch<'_> {
         }
         if self.opts.vcdt && self.is_or() && !self.spent_all() {
             let mut st = Stats::default();
-            let s = vcdt::search(g, self.ctx.attacker, self.tt, self.opts.vcdt_visits, vcdt::space(), &mut st);
+            let s = vcdt::search(
+                g,
+                self.ctx.attacker,
+                self.tt,
+                self.opts.vcdt_visits,
+                vcdt::space(),
+                &mut st,
+            );
             self.note(&st);
             if s == Status::Proven {
                 self.counts.borrow_mut().vcdt_wins += 1;
@@ -252,7 +276,11 @@ impl Problem for ZoneSearch<'_> {
             let empties = g.empties();
             let n = empties.len();
             let cells: Vec<u16> = empties.iter().filter(|&c| z.contains(c)).collect();
-            out.extend(g.ordered_cells(cells.into_iter()).into_iter().map(Turn::one));
+            out.extend(
+                g.ordered_cells(cells.into_iter())
+                    .into_iter()
+                    .map(Turn::one),
+            );
             n
         };
         let kept = (out.len() - start) as u64;
@@ -302,11 +330,21 @@ pub struct ZoneRun {
 /// Runs one goal search of `root` with the zone problem. A visit limit
 /// bounds all visits, the nested VCDT searches' included (the paper's
 /// node number, deep-dfpn §6.1).
-pub fn search(root: &Connect6, goal: Goal, variant: Variant, tt: &Table, limits: &Limits, opts: ZoneOptions) -> ZoneRun {
+pub fn search(
+    root: &Connect6,
+    goal: Goal,
+    variant: Variant,
+    tt: &Table,
+    limits: &Limits,
+    opts: ZoneOptions,
+) -> ZoneRun {
     let mut p = ZoneSearch::new(root.clone(), goal, tt, opts);
     let mut limits = limits.clone();
     if let Some(v) = limits.visits {
-        let stop = limits.stop.clone().unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
+        let stop = limits
+            .stop
+            .clone()
+            .unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
         limits.stop = Some(stop.clone());
         p.set_budget(v, stop);
     }
@@ -314,7 +352,15 @@ pub fn search(root: &Connect6, goal: Goal, variant: Variant, tt: &Table, limits:
     let mut r = match variant {
         Variant::Dfpn => dfpn::search(&mut p, Plain { heuristic: false }, tt, limits),
         Variant::Deep { e, d } => dfpn::search(&mut p, DeepDfpn { e, d }, tt, limits),
-        Variant::Epsilon(epsilon) => dfpn::search(&mut p, Epsilon { epsilon, heuristic: false }, tt, limits),
+        Variant::Epsilon(epsilon) => dfpn::search(
+            &mut p,
+            Epsilon {
+                epsilon,
+                heuristic: false,
+            },
+            tt,
+            limits,
+        ),
     };
     if opts.top.is_some() && r.status == Status::Disproven {
         // Attacker moves were left out: not a disproof.
@@ -336,7 +382,13 @@ pub fn search(root: &Connect6, goal: Goal, variant: Variant, tt: &Table, limits:
 
 /// Win / draw / loss for the side to move with the zone search: "win?",
 /// then, unless proven, "not lose?". `None` when a search is cut off.
-pub fn solve(root: &Connect6, variant: Variant, tt: &Table, limits: &Limits, opts: ZoneOptions) -> (Option<Outcome>, Vec<(Goal, ZoneRun)>) {
+pub fn solve(
+    root: &Connect6,
+    variant: Variant,
+    tt: &Table,
+    limits: &Limits,
+    opts: ZoneOptions,
+) -> (Option<Outcome>, Vec<(Goal, ZoneRun)>) {
     let mut runs = Vec::new();
     let w = search(root, Goal::Win, variant, tt, limits, opts);
     let ws = w.result.status;

@@ -234,3 +234,10 @@ mod tests {
         assert!(Othello::parse_test_line("x X; A1:big;").is_err());
     }
 }
+
+impl TestFormat for crate::Connect6 {
+    /// `POSITION [win|draw|loss]` (the position may contain spaces).
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        generic_line(line)
+    }
+}
