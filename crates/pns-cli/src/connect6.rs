@@ -73,9 +73,12 @@ pub struct ZoneArgs {
     /// Nested VCDT at the attacker's nodes: on or off.
     #[arg(long, default_value = "on", value_parser = ["on", "off"])]
     pub vcdt: String,
-    /// Visits of each nested VCDT search.
-    #[arg(long, default_value_t = 2_000, value_name = "N")]
+    /// Visits of each nested VCDT search at an attacker node.
+    #[arg(long, default_value_t = 200, value_name = "N")]
     pub vcdt_nodes: u64,
+    /// Visits of each null-move VCDT search that derives a zone.
+    #[arg(long, default_value_t = 2_000, value_name = "N")]
+    pub zone_nodes: u64,
     /// Only the N best attacker moves (the paper's top 5): proofs only, a
     /// disproof is reported as unknown.
     #[arg(long, value_name = "N")]
@@ -159,13 +162,14 @@ fn run_zone(a: &ZoneArgs) -> Result<u8, CliError> {
     if a.top == Some(0) {
         return Err(CliError::usage("--top must be at least 1"));
     }
-    if a.vcdt_nodes == 0 {
-        return Err(CliError::usage("--vcdt-nodes must be at least 1"));
+    if a.vcdt_nodes == 0 || a.zone_nodes == 0 {
+        return Err(CliError::usage("--vcdt-nodes and --zone-nodes must be at least 1"));
     }
     let opts = ZoneOptions {
         zones: a.zones == "on",
         vcdt: a.vcdt == "on",
         vcdt_visits: a.vcdt_nodes,
+        zone_visits: a.zone_nodes,
         top: a.top,
     };
     if a.proof.is_some() && a.top.is_some() {

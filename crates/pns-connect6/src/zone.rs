@@ -50,8 +50,12 @@ pub struct ZoneOptions {
     pub zones: bool,
     /// VCDT at the attacker's nodes.
     pub vcdt: bool,
-    /// Visits of each nested VCDT search.
+    /// Visits of each nested VCDT search at an attacker node (one per
+    /// node the search creates: kept small, most of them fail).
     pub vcdt_visits: u64,
+    /// Visits of each null-move VCDT search that derives a zone (one per
+    /// defender node expanded).
+    pub zone_visits: u64,
     /// Only the first N attacker moves (unsound for disproofs).
     pub top: Option<usize>,
 }
@@ -61,7 +65,8 @@ impl Default for ZoneOptions {
         ZoneOptions {
             zones: true,
             vcdt: true,
-            vcdt_visits: 2_000,
+            vcdt_visits: 200,
+            zone_visits: 2_000,
             top: None,
         }
     }
@@ -91,6 +96,9 @@ pub struct ZoneSearch<'t> {
     nested: RefCell<Stats>,
     nested_seesaw: RefCell<u64>,
     cache: RefCell<HashMap<u64, Option<CellSet>>>,
+    /// VCDT results at attacker nodes: a search that ran out of its budget
+    /// would otherwise run again every time the node is looked at.
+    vcdt_cache: RefCell<HashMap<u64, bool>>,
     counts: RefCell<ZoneCounts>,
     /// The budget on the nested searches' visits: the outer search's limit
     /// counts only its own visits, so the problem raises `stop` when the
@@ -121,6 +129,7 @@ impl<'t> ZoneSearch<'t> {
             nested: RefCell::new(Stats::default()),
             nested_seesaw: RefCell::new(0),
             cache: RefCell::new(HashMap::new()),
+            vcdt_cache: RefCell::new(HashMap::new()),
             counts: RefCell::new(ZoneCounts::default()),
             budget: None,
             spent: Cell::new(0),
@@ -228,18 +237,30 @@ impl Problem for ZoneSearch<'_> {
             return goal_status(g, o, self.ctx);
         }
         if self.opts.vcdt && self.is_or() && !self.spent_all() {
-            let mut st = Stats::default();
-            let s = vcdt::search(
-                g,
-                self.ctx.attacker,
-                self.tt,
-                self.opts.vcdt_visits,
-                vcdt::space(),
-                &mut st,
-            );
-            self.note(&st);
-            if s == Status::Proven {
-                self.counts.borrow_mut().vcdt_wins += 1;
+            let key = g.key();
+            let cached = self.vcdt_cache.borrow().get(&key).copied();
+            let won = match cached {
+                Some(w) => w,
+                None => {
+                    let mut st = Stats::default();
+                    let s = vcdt::search(
+                        g,
+                        self.ctx.attacker,
+                        self.tt,
+                        self.opts.vcdt_visits,
+                        vcdt::space(),
+                        &mut st,
+                    );
+                    self.note(&st);
+                    let w = s == Status::Proven;
+                    self.vcdt_cache.borrow_mut().insert(key, w);
+                    if w {
+                        self.counts.borrow_mut().vcdt_wins += 1;
+                    }
+                    w
+                }
+            };
+            if won {
                 return Status::Proven;
             }
         }
