@@ -163,7 +163,9 @@ fn run_zone(a: &ZoneArgs) -> Result<u8, CliError> {
         return Err(CliError::usage("--top must be at least 1"));
     }
     if a.vcdt_nodes == 0 || a.zone_nodes == 0 {
-        return Err(CliError::usage("--vcdt-nodes and --zone-nodes must be at least 1"));
+        return Err(CliError::usage(
+            "--vcdt-nodes and --zone-nodes must be at least 1",
+        ));
     }
     let opts = ZoneOptions {
         zones: a.zones == "on",

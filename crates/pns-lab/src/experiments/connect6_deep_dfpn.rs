@@ -146,9 +146,7 @@ pub fn choose(opts: &ExpOptions, n: usize, min: u64, max: u64) -> Result<Vec<Cho
             let ms = t.elapsed().as_secs_f64() * 1000.0;
             let s = &r.result.stats;
             let own = s.visits - s.nested_visits;
-            (r.result.status == Status::Proven
-                && (min..=max).contains(&s.visits)
-                && own >= MIN_OWN)
+            (r.result.status == Status::Proven && (min..=max).contains(&s.visits) && own >= MIN_OWN)
                 .then(|| Chosen {
                     candidate: i,
                     game: g,
@@ -221,7 +219,12 @@ pub fn run_with(
         }
     }
     let results = par_map(opts, HASH_MB, &jobs, |tt, _, &j| match j {
-        Job::Deep(k, e, d) => measure(&chosen[k].game, Variant::Deep { e, d }, chosen[k].cutoff, tt),
+        Job::Deep(k, e, d) => measure(
+            &chosen[k].game,
+            Variant::Deep { e, d },
+            chosen[k].cutoff,
+            tt,
+        ),
         Job::Eps(k, i) => measure(
             &chosen[k].game,
             Variant::Epsilon(EPSILONS[i]),
@@ -266,7 +269,12 @@ pub fn run_with(
         pt.push([
             (k + 1).to_string(),
             c.candidate.to_string(),
-            if c.candidate % 2 == 0 { "four-move" } else { "six-move" }.to_string(),
+            if c.candidate % 2 == 0 {
+                "four-move"
+            } else {
+                "six-move"
+            }
+            .to_string(),
             notation::format_position(&c.game),
             c.dfpn_visits.to_string(),
             c.dfpn_own.to_string(),
@@ -276,7 +284,15 @@ pub fn run_with(
     }
     files.push(pt.write_csv(dir, "positions")?);
 
-    let mut gt = OutTable::new(["position", "E", "D", "node_number", "seesaw", "cut_off", "time_ms"]);
+    let mut gt = OutTable::new([
+        "position",
+        "E",
+        "D",
+        "node_number",
+        "seesaw",
+        "cut_off",
+        "time_ms",
+    ]);
     let mut et = OutTable::new(["position", "epsilon", "node_number", "seesaw", "cut_off"]);
     let mut ht = OutTable::new(["position", "step", "E", "D", "node_number", "seesaw"]);
     let mut t2 = OutTable::new([
@@ -435,7 +451,10 @@ pub fn run_with(
         );
         files.push(
             Heatmap {
-                title: format!("Connect6 position {}: seesaw number (blank = cut off; 0 drawn as 1)", k + 1),
+                title: format!(
+                    "Connect6 position {}: seesaw number (blank = cut off; 0 drawn as 1)",
+                    k + 1
+                ),
                 x_label: "E".into(),
                 y_label: "D".into(),
                 x_ticks,
@@ -456,14 +475,22 @@ pub fn run_with(
             "average".to_string(),
             fmt_f(m(sums[0]), 1),
             fmt_f(m(sums[1]), 1),
-            format!("{} ({:.1}%)", fmt_f(m(sums[2]), 1), 100.0 * (1.0 - sums[2] / sums[0])),
+            format!(
+                "{} ({:.1}%)",
+                fmt_f(m(sums[2]), 1),
+                100.0 * (1.0 - sums[2] / sums[0])
+            ),
             format!(
                 "{} ({:.1}%)",
                 fmt_f(m(sums[3]), 1),
                 100.0 * (1.0 - sums[3] / sums[1].max(1.0))
             ),
             String::new(),
-            format!("{} ({:.1}%)", fmt_f(m2(sums[7]), 1), 100.0 * (1.0 - sums[7] / sums[0])),
+            format!(
+                "{} ({:.1}%)",
+                fmt_f(m2(sums[7]), 1),
+                100.0 * (1.0 - sums[7] / sums[0])
+            ),
             format!(
                 "{} ({:.1}%)",
                 fmt_f(m2(sums[8]), 1),
@@ -481,7 +508,11 @@ pub fn run_with(
             fmt_f(m(sums[5]), 1),
             format!(
                 "{:.1}% above the grid's best",
-                if base > 0.0 { 100.0 * m(sums[6]) / base } else { 0.0 }
+                if base > 0.0 {
+                    100.0 * m(sums[6]) / base
+                } else {
+                    0.0
+                }
             ),
             String::new(),
             String::new(),
@@ -520,7 +551,11 @@ pub fn run_with(
         zone_options().zone_visits,
     );
     let _ = writeln!(md, "## Positions\n\n{}", pt.to_markdown());
-    let _ = writeln!(md, "## Table 2: best case against df-pn\n\n{}", t2.to_markdown());
+    let _ = writeln!(
+        md,
+        "## Table 2: best case against df-pn\n\n{}",
+        t2.to_markdown()
+    );
     let _ = writeln!(
         md,
         "## Table 3: hill-climbing against the grid's best\n\n{}",
@@ -551,7 +586,14 @@ mod tests {
             progress: None,
         };
         let r = run_with(&opts, 1, 500, 20_000, 3, 3).unwrap();
-        for f in ["positions.csv", "grid.csv", "table2.csv", "table3.csv", "nodes_p1.svg", "epsilon.svg"] {
+        for f in [
+            "positions.csv",
+            "grid.csv",
+            "table2.csv",
+            "table3.csv",
+            "nodes_p1.svg",
+            "epsilon.svg",
+        ] {
             assert!(dir.join(f).exists(), "{f}");
         }
         assert!(r.summary.contains("## Table 2"));
@@ -569,7 +611,10 @@ mod tests {
             let g = candidate(1, i);
             assert_eq!(g.stones(), if i % 2 == 0 { 7 } else { 11 });
             assert_eq!(g.stones_left(), 2);
-            assert_eq!(pns_core::prelude::Rules::side_to_move(&g), pns_core::Side::First);
+            assert_eq!(
+                pns_core::prelude::Rules::side_to_move(&g),
+                pns_core::Side::First
+            );
         }
     }
 }
