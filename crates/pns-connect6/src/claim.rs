@@ -268,9 +268,9 @@ fn check_replies(g: &Connect6, prover: Side, rs: &[(Vec<u16>, Turn)]) -> Result<
         if set.len() == r {
             continue;
         }
-        for i in from..u.len() {
+        for (i, &c) in u.iter().enumerate().skip(from) {
             let mut s = set.clone();
-            s.push(u[i]);
+            s.push(c);
             stack.push((i + 1, s));
         }
     }

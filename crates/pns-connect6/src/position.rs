@@ -19,7 +19,7 @@ use std::hash::{Hash, Hasher};
 use pns_core::rng::splitmix64;
 use pns_core::{GameError, Side};
 
-use crate::geometry::{CellSet, Geometry, MAX_LINES, MAX_SIDE, NO_LINE, WORDS};
+use crate::geometry::{CellSet, Geometry, MAX_LINES, MAX_SIDE, NO_LINE};
 
 /// No cell: the second stone of a one-stone [`Turn`].
 pub const NO_CELL: u16 = u16::MAX;
@@ -194,7 +194,7 @@ impl Connect6 {
     }
 
     /// The empty 19x19 Connect6 board.
-    pub fn connect6() -> Connect6 {
+    pub fn standard() -> Connect6 {
         Connect6::new(Params::default()).expect("default parameters")
     }
 
@@ -478,10 +478,4 @@ impl fmt::Debug for Connect6 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Connect6({})", crate::notation::format_position(self))
     }
-}
-
-/// Bits of a cell set word for tests.
-#[doc(hidden)]
-pub fn words() -> usize {
-    WORDS
 }

@@ -200,6 +200,13 @@ impl TestFormat for Hex {
     }
 }
 
+impl TestFormat for crate::Connect6 {
+    /// `POSITION [win|draw|loss]` (the position may contain spaces).
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        generic_line(line)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,12 +239,5 @@ mod tests {
             .unwrap();
         assert_eq!(d.expected, Some(Outcome::Draw));
         assert!(Othello::parse_test_line("x X; A1:big;").is_err());
-    }
-}
-
-impl TestFormat for crate::Connect6 {
-    /// `POSITION [win|draw|loss]` (the position may contain spaces).
-    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
-        generic_line(line)
     }
 }

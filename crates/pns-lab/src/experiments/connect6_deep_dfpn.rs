@@ -78,7 +78,7 @@ pub fn zone_options() -> ZoneOptions {
 /// Candidate `i`: a four-move (even `i`) or six-move (odd) opening.
 pub fn candidate(seed: u64, i: usize) -> Connect6 {
     const SALT: u64 = 0xc6_dee9;
-    let turns = if i % 2 == 0 { 4 } else { 6 };
+    let turns = if i.is_multiple_of(2) { 4 } else { 6 };
     random_opening(
         Params::default(),
         turns,
@@ -269,7 +269,7 @@ pub fn run_with(
         pt.push([
             (k + 1).to_string(),
             c.candidate.to_string(),
-            if c.candidate % 2 == 0 {
+            if c.candidate.is_multiple_of(2) {
                 "four-move"
             } else {
                 "six-move"
@@ -609,7 +609,7 @@ mod tests {
     fn candidates_are_openings_with_black_to_move() {
         for i in 0..6 {
             let g = candidate(1, i);
-            assert_eq!(g.stones(), if i % 2 == 0 { 7 } else { 11 });
+            assert_eq!(g.stones(), if i.is_multiple_of(2) { 7 } else { 11 });
             assert_eq!(g.stones_left(), 2);
             assert_eq!(
                 pns_core::prelude::Rules::side_to_move(&g),
