@@ -36,7 +36,14 @@ fn vcdt_alone_finds_and_checks_a_win() {
     assert_eq!(v["witness_checked"], true);
     assert_eq!(v["attacker"], "black");
     // White has no VCDT here (no threat at all).
-    let o = pns(&["connect6", "vcdt", DOUBLE_FOUR, "--attacker", "white", "--json"]);
+    let o = pns(&[
+        "connect6",
+        "vcdt",
+        DOUBLE_FOUR,
+        "--attacker",
+        "white",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
     assert_eq!(v["vcdt"], false);
 }
@@ -45,7 +52,14 @@ fn vcdt_alone_finds_and_checks_a_win() {
 fn zone_solve_writes_a_certificate_the_verifier_accepts() {
     let pos = "8x8,k=5 d4 e4e5 d5c6 f3f6";
     let file = tmp("zone.txt");
-    let o = pns(&["connect6", "solve", pos, "--proof", file.to_str().unwrap(), "--json"]);
+    let o = pns(&[
+        "connect6",
+        "solve",
+        pos,
+        "--proof",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
     let value = v["value"].as_str().unwrap().to_string();
@@ -61,7 +75,13 @@ fn zone_solve_writes_a_certificate_the_verifier_accepts() {
 #[test]
 fn a_tampered_claim_fails_verification() {
     let file = tmp("claim.txt");
-    let o = pns(&["connect6", "solve", DOUBLE_FOUR, "--proof", file.to_str().unwrap()]);
+    let o = pns(&[
+        "connect6",
+        "solve",
+        DOUBLE_FOUR,
+        "--proof",
+        file.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains(" ?"), "a VCDT claim: {text}");
@@ -70,7 +90,12 @@ fn a_tampered_claim_fails_verification() {
     assert_ne!(bad, text);
     let bad_file = tmp("claim-bad.txt");
     std::fs::write(&bad_file, bad).unwrap();
-    let ver = pns(&["verify", "connect6", DOUBLE_FOUR, bad_file.to_str().unwrap()]);
+    let ver = pns(&[
+        "verify",
+        "connect6",
+        DOUBLE_FOUR,
+        bad_file.to_str().unwrap(),
+    ]);
     assert_eq!(ver.status.code(), Some(1), "{}", out(&ver));
 }
 

@@ -114,7 +114,7 @@ fn main() {
     println!("\n9x9 k=5 opening | value | zones+VCDT | no zones | game df-pn (no VCDT, no zones)");
     for seed in 0..14 {
         let g = random_opening(params, 4, 2, 2, &mut Rng::new(seed)).unwrap();
-        let mut row = format!("{}", notation::format_position(&g));
+        let mut row = notation::format_position(&g);
         let mut value = None;
         for zones in [true, false] {
             tt.clear();
@@ -134,7 +134,8 @@ fn main() {
         }
         tt.clear();
         let t = Instant::now();
-        let rep = pns_core::solve::solve(&g, "", &pns_core::solve::SolveOptions::default(), &mut tt);
+        let rep =
+            pns_core::solve::solve(&g, "", &pns_core::solve::SolveOptions::default(), &mut tt);
         row += &format!(
             " | {} {:.1} ms",
             rep.stats.visits,
