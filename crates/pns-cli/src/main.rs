@@ -5,6 +5,7 @@
 //! (`pns-games`). Usage errors print one line and exit with status 2.
 
 mod bench;
+mod connect6;
 mod experiment;
 mod games;
 mod gtp;
@@ -46,6 +47,8 @@ enum Command {
     /// Go regression scripts): Go rules with simple, situational or
     /// positional super-ko, loadsgf, and the one-eye solver.
     Gtp(gtp::GtpArgs),
+    /// Connect6's own solvers: VCDT alone, and the relevance-zone search.
+    Connect6(connect6::Connect6Args),
 }
 
 /// Options shared by `solve` and `bench`.
@@ -238,6 +241,7 @@ fn main() -> ExitCode {
         Command::Tune(a) => tune::run(&a),
         Command::Experiment(a) => experiment::run(&a),
         Command::Gtp(a) => gtp::run(&a),
+        Command::Connect6(a) => connect6::run(&a),
         Command::List => {
             games::print_list();
             Ok(0)

@@ -10,12 +10,14 @@ pub mod testsets;
 // one game); here they keep the paths they had as modules of this crate.
 pub use pns_connect4 as connect4;
 pub use pns_go as go;
+pub use pns_connect6 as connect6;
 pub use pns_hex as hex;
 pub use pns_othello as othello;
 pub use pns_synthetic::{cyclic, synthetic};
 pub use pns_tictactoe as tictactoe;
 
 pub use connect4::ConnectFour;
+pub use connect6::Connect6;
 pub use cyclic::{Cyclic, Graph, GraphParams};
 pub use registry::{GameOptions, RegisteredGame};
 pub use synthetic::{Synthetic, TreeParams};

@@ -24,6 +24,7 @@ pub const NAMES: &[&str] = &[
     "synthetic",
     "cyclic",
     "go-one-eye",
+    "connect6",
 ];
 
 /// Game-specific options, filled by a front end from its own arguments.
@@ -141,6 +142,14 @@ impl RegisteredGame for crate::go::OneEye {
         "SGF (inline or a .sgf file; region SQ, defender stones TR) or points=K,seed=S[,first=defender|attacker]; moves are GTP vertices or pass";
 }
 
+impl RegisteredGame for crate::Connect6 {
+    // Connect(7,7,4,2,1) after Black's first stone: White, to move with
+    // two stones, wins (about 0.1 s).
+    const DEFAULT_POSITION: &'static str = "7x7,k=4 d4";
+    const NOTATION: &'static str =
+        "optional WxH,k=K,p=P,q=Q,turn=pair (default 19x19,k=6,p=2,q=1) then turns as cells, Black first: j10 i9j9 k11k9; or SGF";
+}
+
 impl<G: RegisteredGame> RegisteredGame for RulesOnly<G> {
     const DEFAULT_POSITION: &'static str = G::DEFAULT_POSITION;
     const NOTATION: &'static str = G::NOTATION;
@@ -205,6 +214,10 @@ macro_rules! with_game {
             }
             "go-one-eye" => {
                 type $G = $($wrap)*<$crate::go::OneEye>;
+                Ok($body)
+            }
+            "connect6" => {
+                type $G = $($wrap)*<$crate::Connect6>;
                 Ok($body)
             }
             other => Err($crate::registry::UnknownGame(other.to_string())),

@@ -206,6 +206,13 @@ impl TestFormat for Hex {
     }
 }
 
+impl TestFormat for crate::Connect6 {
+    /// `POSITION [win|draw|loss]` (the position may contain spaces).
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        generic_line(line)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 
 use crate::Experiment;
 
+pub mod connect6_deep_dfpn;
 pub mod deep_dfpn_grid;
 pub mod deeppn_common;
 pub mod deeppn_r_sweep_hex;
@@ -26,4 +27,5 @@ pub static ALL: &[Experiment] = &[
     deeppn_r_sweep_hex::EXPERIMENT,
     deep_dfpn_grid::EXPERIMENT,
     ghi_one_eye::EXPERIMENT,
+    connect6_deep_dfpn::EXPERIMENT,
 ];
