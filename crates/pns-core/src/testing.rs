@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use crate::game::{Game, Outcome};
 
 /// The exact value of `g` for the side to move, by plain negamax through
-/// the public rules (`outcome`, `legal_moves`, `play`) and nothing else:
+/// the public rules (`outcome`, `legal_moves`, `play`, `side_to_move`) and
+/// nothing else (a move that keeps the turn keeps the value's side):
 /// the oracle the searches are checked against. Exponential; for small
 /// games and positions near the end.
 pub fn negamax<G: Game>(g: &G) -> Outcome {
@@ -36,7 +37,14 @@ fn solve<G: Game>(g: &G, memo: &mut Option<&mut HashMap<G, Outcome>>) -> Outcome
     for m in moves {
         let mut c = g.clone();
         c.play(m);
-        best = best.max(solve(&c, memo).flip());
+        // The child's value is for its side to move: flipped only if the
+        // move passed the turn (Connect6's two stones keep it).
+        let v = solve(&c, memo);
+        best = best.max(if c.side_to_move() == g.side_to_move() {
+            v
+        } else {
+            v.flip()
+        });
         if best == Outcome::Win {
             break;
         }
