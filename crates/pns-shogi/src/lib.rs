@@ -1,0 +1,14 @@
+//! Tsume-shogi for pns: shogi rules ([`position`]), the mate problem as a
+//! game of the engine ([`tsume`]), the tsume answer (the mate's length
+//! against the longest defence, [`answer`]) and the USI protocol of a mate
+//! engine ([`usi`]).
+//!
+//! Specification: the DeepPN thesis ch. 4 (df-pn on tsume-shogi) and the
+//! GHI paper §1.2 (a repetition by perpetual check is a loss for the
+//! attacker: the first-player-loss rule).
+
+#![allow(clippy::needless_range_loop)] // squares and directions index several tables at once
+
+pub mod position;
+
+pub use position::{Color, Move, Position, STARTPOS};
