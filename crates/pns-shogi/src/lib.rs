@@ -9,6 +9,12 @@
 
 #![allow(clippy::needless_range_loop)] // squares and directions index several tables at once
 
+pub mod answer;
 pub mod position;
+pub mod solve;
+pub mod tsume;
 
+pub use answer::{MateLength, MateLine};
 pub use position::{Color, Move, Position, STARTPOS};
+pub use solve::{solve, TsumeOptions, TsumeReport};
+pub use tsume::Tsume;
