@@ -10,7 +10,9 @@ mod games;
 mod interrupt;
 mod output;
 mod solve;
+mod tsume;
 mod tune;
+mod usi;
 mod verify;
 
 use std::process::ExitCode;
@@ -41,6 +43,9 @@ enum Command {
     Experiment(ExperimentArgs),
     /// List the games and algorithms.
     List,
+    /// Speak USI on stdin/stdout as a tsume (mate) engine: `go mate`
+    /// answers `checkmate MOVES`, `checkmate nomate` or `checkmate timeout`.
+    Usi,
 }
 
 /// Options shared by `solve` and `bench`.
@@ -219,6 +224,9 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Command::Solve(a) if a.game == "tsume" && !a.search.rules_only => tsume::solve_cmd(&a),
+        Command::Bench(a) if a.game == "tsume" && !a.search.rules_only => tsume::bench_cmd(&a),
+        Command::Usi => usi::run(),
         Command::Solve(a) => solve::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Verify(a) => verify::run(&a),

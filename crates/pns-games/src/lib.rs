@@ -11,12 +11,14 @@ pub mod testsets;
 pub use pns_connect4 as connect4;
 pub use pns_hex as hex;
 pub use pns_othello as othello;
+pub use pns_shogi as shogi;
 pub use pns_synthetic::{cyclic, synthetic};
 pub use pns_tictactoe as tictactoe;
 
 pub use connect4::ConnectFour;
 pub use cyclic::{Cyclic, Graph, GraphParams};
 pub use registry::{GameOptions, RegisteredGame};
+pub use shogi::Tsume;
 pub use synthetic::{Synthetic, TreeParams};
 pub use testsets::{TestFormat, TestLine};
 pub use tictactoe::TicTacToe;

@@ -23,6 +23,7 @@ pub const NAMES: &[&str] = &[
     "tictactoe",
     "synthetic",
     "cyclic",
+    "tsume",
 ];
 
 /// Game-specific options, filled by a front end from its own arguments.
@@ -133,6 +134,13 @@ impl RegisteredGame for Cyclic {
         "rule=fpl|cpl then a random graph (nodes, degree, seed, terminal, win) or vertices A:B,C ...; moves are vertex names";
 }
 
+impl RegisteredGame for crate::Tsume {
+    // antma-tsume.tsv's first mate in 7 (a gold and pawn chase).
+    const DEFAULT_POSITION: &'static str = "9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1";
+    const NOTATION: &'static str =
+        "SFEN [moves ...] with the attacker to move; an empty defender's hand means all the other pieces";
+}
+
 impl<G: RegisteredGame> RegisteredGame for RulesOnly<G> {
     const DEFAULT_POSITION: &'static str = G::DEFAULT_POSITION;
     const NOTATION: &'static str = G::NOTATION;
@@ -193,6 +201,10 @@ macro_rules! with_game {
             }
             "cyclic" => {
                 type $G = $($wrap)*<$crate::Cyclic>;
+                Ok($body)
+            }
+            "tsume" => {
+                type $G = $($wrap)*<$crate::Tsume>;
                 Ok($body)
             }
             other => Err($crate::registry::UnknownGame(other.to_string())),

@@ -13,6 +13,7 @@ pub mod answer;
 pub mod position;
 pub mod solve;
 pub mod tsume;
+pub mod usi;
 
 pub use answer::{MateLength, MateLine};
 pub use position::{Color, Move, Position, STARTPOS};

@@ -6,7 +6,9 @@
 use pns_core::game::Goal;
 use pns_core::{Algo, GoalProblem, Limits, SearchResult, Status, Table};
 
-use crate::answer::{MateLength, MateLine};
+use pns_core::certificate::Extractor;
+
+use crate::answer::{proof_line, MateLength, MateLine};
 use crate::tsume::Tsume;
 
 /// How to solve a problem.
@@ -18,6 +20,8 @@ pub struct TsumeOptions {
     pub length_budget: u64,
     /// The longest mate the length search deepens to.
     pub max_length: u32,
+    /// Whether a proven mate gets its answer (length and main line).
+    pub answer: bool,
 }
 
 impl Default for TsumeOptions {
@@ -27,6 +31,7 @@ impl Default for TsumeOptions {
             limits: Limits::default(),
             length_budget: 20_000_000,
             max_length: 255,
+            answer: true,
         }
     }
 }
@@ -40,7 +45,8 @@ pub struct TsumeReport {
     pub answer: Option<MateLine>,
     /// Positions the length search visited.
     pub length_nodes: u64,
-    /// Why a proven mate has no answer (the length search's budget).
+    /// Why a proven mate has no exact answer (the length search's budget);
+    /// `answer` then holds the proof's main line, if it could be read.
     pub answer_error: Option<String>,
 }
 
@@ -50,9 +56,12 @@ impl TsumeReport {
     }
 }
 
-/// Solves `root` with `tt` (cleared first).
-pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &mut Table) -> TsumeReport {
-    tt.clear();
+/// Solves `root` with `tt` (a new or cleared table: shared through `&`, so
+/// that a caller may watch it while the search runs). A proven mate whose
+/// exact length search passes its budget gets the main line of the proof
+/// found instead ([`crate::answer::proof_line`]), which is a mate but
+/// perhaps not the shortest (`exact` false).
+pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &Table) -> TsumeReport {
     let mut p = GoalProblem::new(root.clone(), Goal::Win);
     let result = opts.algo.run(&mut p, tt, &opts.limits);
     let mut report = TsumeReport {
@@ -61,7 +70,7 @@ pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &mut Table) -> TsumeReport {
         length_nodes: 0,
         answer_error: None,
     };
-    if report.result.status == Status::Proven {
+    if report.result.status == Status::Proven && opts.answer {
         let mut ml = MateLength::new(opts.length_budget);
         match ml.solve(root, opts.max_length) {
             Ok(Some(line)) => report.answer = Some(line),
@@ -75,7 +84,15 @@ pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &mut Table) -> TsumeReport {
                 report.answer_error = Some(format!(
                     "the length search passed its budget of {} positions",
                     opts.length_budget
-                ))
+                ));
+                let ex = Extractor::new(root, Goal::Win, Status::Proven, tt, opts.limits.clone());
+                match ex.extract(root) {
+                    Ok(block) => match proof_line(root, &block) {
+                        Ok(line) => report.answer = Some(line),
+                        Err(e) => report.answer_error = Some(e),
+                    },
+                    Err(e) => report.answer_error = Some(e),
+                }
             }
         }
         report.length_nodes = ml.nodes;

@@ -35,7 +35,8 @@ fn antma_72_right_with_lengths() {
         let cols: Vec<&str> = line.split('\t').collect();
         let (sfen, label) = (cols[0], cols[1]);
         let t = Tsume::parse(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
-        let r = solve(&t, &TsumeOptions::default(), &mut tt);
+        tt.clear();
+        let r = solve(&t, &TsumeOptions::default(), &tt);
         n += 1;
         let got = match (r.status(), &r.answer) {
             (Status::Proven, Some(a)) => format!("{}", a.length),

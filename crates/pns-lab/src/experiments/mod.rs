@@ -13,6 +13,7 @@ pub mod ppns_common;
 pub mod ppns_connect4;
 pub mod ppns_othello;
 pub mod ppns_synthetic;
+pub mod tsume_aesthetics;
 
 /// Every experiment, by name.
 pub static ALL: &[Experiment] = &[
@@ -24,4 +25,5 @@ pub static ALL: &[Experiment] = &[
     deeppn_r_sweep_othello::EXPERIMENT,
     deeppn_r_sweep_hex::EXPERIMENT,
     deep_dfpn_grid::EXPERIMENT,
+    tsume_aesthetics::EXPERIMENT,
 ];
