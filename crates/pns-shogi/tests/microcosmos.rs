@@ -11,7 +11,10 @@ use pns_core::Outcome;
 use pns_shogi::Tsume;
 
 fn shared(rel: &str) -> String {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(3).unwrap();
+    let beside = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(3)
+        .unwrap();
     let path = beside.join("shared/data").join(rel);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("test data not found: {} ({e})", path.display()))
@@ -39,7 +42,11 @@ fn microcosmos_main_line_is_legal_and_ends_in_mate() {
             .unwrap_or_else(|e| panic!("ply {}: {m}: {e} in {t:?}", i + 1));
         t.play(mv);
     }
-    assert_eq!(t.outcome(), Some(Outcome::Loss), "not mate at the end: {t:?}");
+    assert_eq!(
+        t.outcome(),
+        Some(Outcome::Loss),
+        "not mate at the end: {t:?}"
+    );
     // One ply short is not mate: the attacker still has to check.
     let mut short = Tsume::parse(cols[0]).unwrap();
     for m in &moves[..1524] {
