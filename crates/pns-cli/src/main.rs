@@ -12,7 +12,9 @@ mod gtp;
 mod interrupt;
 mod output;
 mod solve;
+mod tsume;
 mod tune;
+mod usi;
 mod verify;
 
 use std::process::ExitCode;
@@ -49,6 +51,9 @@ enum Command {
     Gtp(gtp::GtpArgs),
     /// Connect6's own solvers: VCDT alone, and the relevance-zone search.
     Connect6(connect6::Connect6Args),
+    /// Speak USI on stdin/stdout as a tsume (mate) engine: `go mate`
+    /// answers `checkmate MOVES`, `checkmate nomate` or `checkmate timeout`.
+    Usi,
 }
 
 /// Options shared by `solve` and `bench`.
@@ -235,6 +240,9 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Command::Solve(a) if a.game == "tsume" && !a.search.rules_only => tsume::solve_cmd(&a),
+        Command::Bench(a) if a.game == "tsume" && !a.search.rules_only => tsume::bench_cmd(&a),
+        Command::Usi => usi::run(),
         Command::Solve(a) => solve::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Verify(a) => verify::run(&a),

@@ -13,6 +13,7 @@ pub use pns_go as go;
 pub use pns_connect6 as connect6;
 pub use pns_hex as hex;
 pub use pns_othello as othello;
+pub use pns_shogi as shogi;
 pub use pns_synthetic::{cyclic, synthetic};
 pub use pns_tictactoe as tictactoe;
 
@@ -20,6 +21,7 @@ pub use connect4::ConnectFour;
 pub use connect6::Connect6;
 pub use cyclic::{Cyclic, Graph, GraphParams};
 pub use registry::{GameOptions, RegisteredGame};
+pub use shogi::Tsume;
 pub use synthetic::{Synthetic, TreeParams};
 pub use testsets::{TestFormat, TestLine};
 pub use tictactoe::TicTacToe;

@@ -25,6 +25,7 @@ pub const NAMES: &[&str] = &[
     "cyclic",
     "go-one-eye",
     "connect6",
+    "tsume",
 ];
 
 /// Game-specific options, filled by a front end from its own arguments.
@@ -150,6 +151,13 @@ impl RegisteredGame for crate::Connect6 {
         "optional WxH,k=K,p=P,q=Q,turn=pair (default 19x19,k=6,p=2,q=1) then turns as cells, Black first: j10 i9j9 k11k9; or SGF";
 }
 
+impl RegisteredGame for crate::Tsume {
+    // antma-tsume.tsv's first mate in 7 (a gold and pawn chase).
+    const DEFAULT_POSITION: &'static str = "9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1";
+    const NOTATION: &'static str =
+        "SFEN [moves ...] with the attacker to move; an empty defender's hand means all the other pieces";
+}
+
 impl<G: RegisteredGame> RegisteredGame for RulesOnly<G> {
     const DEFAULT_POSITION: &'static str = G::DEFAULT_POSITION;
     const NOTATION: &'static str = G::NOTATION;
@@ -218,6 +226,10 @@ macro_rules! with_game {
             }
             "connect6" => {
                 type $G = $($wrap)*<$crate::Connect6>;
+                Ok($body)
+            }
+            "tsume" => {
+                type $G = $($wrap)*<$crate::Tsume>;
                 Ok($body)
             }
             other => Err($crate::registry::UnknownGame(other.to_string())),

@@ -213,6 +213,39 @@ impl TestFormat for crate::Connect6 {
     }
 }
 
+impl TestFormat for crate::Tsume {
+    /// `SFEN<TAB>LENGTH[<TAB>...]`: LENGTH, a number of plies, is a mate
+    /// (a win for the attacker, the side to move); `nomate...` (e.g.
+    /// `nomate<=3`) is labelled a loss. A line without a tab is an
+    /// unlabelled SFEN; `#` starts a comment.
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            return Ok(None);
+        }
+        let mut cols = t.split('\t');
+        let pos = cols.next().unwrap_or("").trim().to_string();
+        let label = cols.next().map(str::trim).filter(|l| !l.is_empty());
+        let expected = match label {
+            None => None,
+            Some(l) if l.starts_with("nomate") => Some(Outcome::Loss),
+            Some(l) => match l.trim_end_matches('?').parse::<u32>() {
+                Ok(_) => Some(Outcome::Win),
+                Err(_) => {
+                    return Err(GameError::new(format!(
+                        "'{l}' is not a mate length or nomate"
+                    )))
+                }
+            },
+        };
+        Ok(Some(TestLine {
+            position: pos,
+            expected,
+            label: label.map(str::to_string),
+        }))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,6 +15,7 @@ pub mod ppns_common;
 pub mod ppns_connect4;
 pub mod ppns_othello;
 pub mod ppns_synthetic;
+pub mod tsume_aesthetics;
 
 /// Every experiment, by name.
 pub static ALL: &[Experiment] = &[
@@ -28,4 +29,5 @@ pub static ALL: &[Experiment] = &[
     deep_dfpn_grid::EXPERIMENT,
     ghi_one_eye::EXPERIMENT,
     connect6_deep_dfpn::EXPERIMENT,
+    tsume_aesthetics::EXPERIMENT,
 ];

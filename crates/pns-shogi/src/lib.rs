@@ -1,0 +1,21 @@
+//! Tsume-shogi for pns: shogi rules ([`position`]), the mate problem as a
+//! game of the engine ([`tsume`]), the tsume answer (the mate's length
+//! against the longest defence, [`answer`]) and the USI protocol of a mate
+//! engine ([`usi`]).
+//!
+//! Specification: the DeepPN thesis ch. 4 (df-pn on tsume-shogi) and the
+//! GHI paper §1.2 (a repetition by perpetual check is a loss for the
+//! attacker: the first-player-loss rule).
+
+#![allow(clippy::needless_range_loop)] // squares and directions index several tables at once
+
+pub mod answer;
+pub mod position;
+pub mod solve;
+pub mod tsume;
+pub mod usi;
+
+pub use answer::{MateLength, MateLine};
+pub use position::{Color, Move, Position, STARTPOS};
+pub use solve::{solve, TsumeOptions, TsumeReport};
+pub use tsume::Tsume;

@@ -1,0 +1,111 @@
+//! Check and evasion generation against brute force on tsume positions:
+//! the 72 problems of ../shared/data/shogi/antma-tsume.tsv and positions
+//! reached from them by random tsume play (checks and evasions).
+//!
+//! Brute force: every board move of every piece plus every drop of every
+//! piece in hand on every empty square, kept when it leaves the mover's
+//! king safe and obeys the drop rules (dead squares, nifu, and no pawn
+//! drop that leaves the opponent without a legal reply); the checks are
+//! those of them after which the opponent's king is attacked.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use pns_core::prelude::*;
+use pns_core::Rng;
+use pns_shogi::position::{kind, Move, Position, HAND_KINDS};
+use pns_shogi::Tsume;
+
+fn shared(rel: &str) -> String {
+    let beside = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(3)
+        .unwrap();
+    let path = beside.join("shared/data").join(rel);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("test data not found: {} ({e})", path.display()))
+}
+
+fn brute_legal(p: &Position) -> BTreeSet<Move> {
+    let mut out = BTreeSet::new();
+    let mut v = Vec::new();
+    p.board_moves(&mut v);
+    for m in v {
+        if p.leaves_king_safe(m) {
+            out.insert(m);
+        }
+    }
+    for k in 0..HAND_KINDS as u8 {
+        for to in 0..81u8 {
+            if !p.drop_allowed(k, to) {
+                continue;
+            }
+            let m = Move::drop(k, to);
+            if !p.leaves_king_safe(m) {
+                continue;
+            }
+            if k == kind::PAWN {
+                let mut next = p.clone();
+                next.play(m);
+                let them = next.side();
+                let mut replies = Vec::new();
+                next.board_moves(&mut replies);
+                let any_board = replies.iter().any(|&r| next.leaves_king_safe(r));
+                let any_drop = (0..HAND_KINDS as u8).any(|k2| {
+                    (0..81u8).any(|t2| {
+                        next.drop_allowed(k2, t2) && next.leaves_king_safe(Move::drop(k2, t2))
+                    })
+                });
+                if next.in_check(them) && !any_board && !any_drop {
+                    continue; // mate by a pawn drop
+                }
+            }
+            out.insert(m);
+        }
+    }
+    out
+}
+
+#[test]
+fn checks_and_evasions_match_brute_force() {
+    let text = shared("shogi/antma-tsume.tsv");
+    let mut rng = Rng::new(7);
+    let mut positions = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let sfen = line.split('\t').next().unwrap();
+        let root = Tsume::parse(sfen).unwrap();
+        for _walk in 0..6 {
+            let mut t = root.clone();
+            for _ply in 0..12 {
+                let p = t.position();
+                let all = brute_legal(p);
+                let mut fast = Vec::new();
+                p.legal_moves(&mut fast);
+                let fast_set: BTreeSet<Move> = fast.iter().copied().collect();
+                assert_eq!(fast.len(), fast_set.len(), "duplicates in {p:?}");
+                assert_eq!(fast_set, all, "legal moves of {p:?}");
+                let mut tm = Vec::new();
+                t.legal_moves(&mut tm);
+                let tm: BTreeSet<Move> = tm.into_iter().collect();
+                if t.attacker_to_move() {
+                    let checks: BTreeSet<Move> =
+                        all.iter().copied().filter(|&m| p.gives_check(m)).collect();
+                    assert_eq!(tm, checks, "checks of {p:?}");
+                } else {
+                    assert!(p.in_check(p.side()), "defender not in check: {p:?}");
+                    assert_eq!(tm, all, "evasions of {p:?}");
+                }
+                positions += 1;
+                if tm.is_empty() {
+                    break;
+                }
+                let v: Vec<Move> = tm.into_iter().collect();
+                t.play(v[rng.below(v.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(positions > 1000, "{positions}");
+}
