@@ -9,8 +9,8 @@ pub mod testsets;
 // Each game is its own crate (depend on `pns-core` and one of them to use
 // one game); here they keep the paths they had as modules of this crate.
 pub use pns_connect4 as connect4;
-pub use pns_go as go;
 pub use pns_connect6 as connect6;
+pub use pns_go as go;
 pub use pns_hex as hex;
 pub use pns_othello as othello;
 pub use pns_shogi as shogi;
