@@ -8,6 +8,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod capture;
 pub mod game;
 pub mod gtp;
 pub mod oneeye;
