@@ -595,6 +595,24 @@ pub fn gtp_text(b: &Board, a: &Answer, visits: u64) -> Result<String, String> {
     }
 }
 
+/// The GTP commands `attack` and `defend` on `b` for the block at
+/// `target`, with the default threshold and generator H1.
+pub fn gtp_command(
+    b: &Board,
+    target: usize,
+    attack_it: bool,
+    visits: u64,
+) -> Result<String, String> {
+    let g = Capture::new(*b, target, DEFAULT_ESCAPE_LIBS, Generator::H1).map_err(|e| e.0)?;
+    let mut e = Effort::default();
+    let a = if attack_it {
+        attack(&g, visits, &mut e)
+    } else {
+        defend(&g, visits, &mut e)
+    };
+    gtp_text(b, &a, visits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ pub mod board;
 pub mod capture;
 pub mod game;
 pub mod gtp;
+pub mod ladder;
 pub mod oneeye;
 pub mod sgf;
 
