@@ -53,6 +53,9 @@ use crate::game::KoRule;
 /// Liberties at which the target block has escaped, unless set.
 pub const DEFAULT_ESCAPE_LIBS: u32 = 5;
 
+/// The table of one `attack` or `defend` question, in MiB.
+const TABLE_MB: usize = 16;
+
 /// Hashed into the key with the simple-ko point.
 const KO_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -97,6 +100,11 @@ pub struct Capture {
     defender: Color,
     escape_libs: u32,
     gen: Generator,
+    /// The side that may play every legal point whatever the generator:
+    /// a capture proven with the defender complete, or an escape proven
+    /// with the attacker complete, holds in Go and not only within the
+    /// generator (see [`attack`]).
+    complete: Option<Color>,
 }
 
 impl PartialEq for Capture {
@@ -105,6 +113,7 @@ impl PartialEq for Capture {
             && self.target == o.target
             && self.escape_libs == o.escape_libs
             && self.gen == o.gen
+            && self.complete == o.complete
     }
 }
 
@@ -150,6 +159,7 @@ impl Capture {
             defender,
             escape_libs,
             gen,
+            complete: None,
         })
     }
 
@@ -186,6 +196,12 @@ impl Capture {
         self
     }
 
+    /// The same problem with `c` playing every legal point.
+    pub fn with_complete(mut self, c: Option<Color>) -> Capture {
+        self.complete = c;
+        self
+    }
+
     pub fn with_generator(mut self, g: Generator) -> Capture {
         self.gen = g;
         self
@@ -218,7 +234,7 @@ impl Capture {
     pub fn candidates(&self) -> Bits {
         let b = &self.board;
         let mask = b.mask();
-        if self.gen == Generator::Board {
+        if self.gen == Generator::Board || self.complete == Some(b.to_move()) {
             return b.empty();
         }
         let blk = self.target_block();
@@ -488,16 +504,17 @@ pub struct Effort {
     pub searches: u64,
 }
 
-/// Plain df-pn with the heuristic initialisation on "the attacker, to
-/// move in `g`, captures": Proven, Disproven or Unknown.
+/// Plain df-pn with the heuristic initialisation on "the attacker
+/// captures" from `g` (either side to move; the attacker is the goal's
+/// side, so a repetition counts as the attacker failing): Proven,
+/// Disproven or Unknown.
 pub fn attack_status(
     g: &Capture,
     visits: u64,
     tt: &Table,
     effort: &mut Effort,
 ) -> pns_core::Status {
-    let g = g.with_first(g.attacker());
-    let mut p = GoalProblem::new(g, Goal::Win);
+    let mut p = GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
     let limits = pns_core::Limits {
         visits: Some(visits),
         ..Default::default()
@@ -509,7 +526,11 @@ pub fn attack_status(
 }
 
 /// `attack`: the attacker moves first; a capturing first move when it
-/// succeeds. `visits` bounds the node visits.
+/// succeeds. `visits` bounds the node visits of each search. Sound both
+/// ways: the capture is proven with the defender playing any legal point
+/// (the attacker within the generator), the failure with the attacker
+/// playing any legal point (the defender within the generator), so the
+/// generator can make an answer unknown, never wrong.
 pub fn attack(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
     use pns_core::certificate::Extractor;
     use pns_core::Status;
@@ -517,25 +538,32 @@ pub fn attack(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
     if g.captured() {
         return Answer::Succeeds(None);
     }
-    let tt = Table::with_mb(64);
-    match attack_status(&g, visits, &tt, effort) {
+    let tt = Table::with_mb(TABLE_MB);
+    let d = g.with_complete(Some(g.defender()));
+    match attack_status(&d, visits, &tt, effort) {
         Status::Proven => {
             let lim = pns_core::Limits {
                 visits: Some(visits),
                 ..Default::default()
             };
-            let mut ex = Extractor::new(&g, Goal::Win, Status::Proven, &tt, lim);
-            Answer::Succeeds(ex.choose(&g).filter(|m| *m != Move::Pass))
+            let mut ex = Extractor::new(&d, Goal::Win, Status::Proven, &tt, lim);
+            return Answer::Succeeds(ex.choose(&d).filter(|m| *m != Move::Pass));
         }
+        Status::Disproven if g.gen == Generator::Board => return Answer::Fails,
+        _ => {}
+    }
+    let a = g.with_complete(Some(g.attacker()));
+    match attack_status(&a, visits, &tt, effort) {
         Status::Disproven => Answer::Fails,
         _ => Answer::Unknown,
     }
 }
 
-/// `defend`: the defender moves first and saves the target when some
-/// reply (a pass included) leaves an attack that fails. Each reply is an
-/// [`attack_status`] question on one table, so a cycle counts as the
-/// attacker failing.
+/// `defend`: the defender moves first and saves the target when the
+/// attack from there fails (one search with the attacker as the goal's
+/// side, the attacker playing any legal point); the saving reply is then
+/// read from the table. The target is lost when the attack succeeds with
+/// the defender playing any legal point. Sound both ways, as [`attack`].
 pub fn defend(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
     use pns_core::Status;
     let g = g.with_first(g.defender());
@@ -545,43 +573,35 @@ pub fn defend(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
     if g.outcome().is_some() {
         return Answer::Succeeds(None);
     }
-    let tt = Table::with_mb(64);
-    let mut moves = Vec::new();
-    g.search_moves(&mut moves);
-    // Escaping moves and captures first: the cheap answers.
-    moves.sort_by_key(|m| {
-        let mut c = g;
-        c.play(*m);
-        std::cmp::Reverse(c.target_libs().count())
-    });
-    let mut unknown = false;
-    let mut pass = false;
-    for m in moves {
-        let mut c = g;
-        c.play(m);
-        let s = if c.outcome().is_some() {
-            if c.captured() {
-                Status::Proven
-            } else {
-                Status::Disproven
+    let tt = Table::with_mb(TABLE_MB);
+    let a = g.with_complete(Some(g.attacker()));
+    if attack_status(&a, visits, &tt, effort) == Status::Disproven {
+        // The generator's replies first (the target's liberties lead),
+        // then the rest, the pass last (only passing saves it: safe as it
+        // is); each mostly read from the table, with a small budget.
+        let mut moves = Vec::new();
+        g.search_moves(&mut moves);
+        moves.retain(|m| *m != Move::Pass);
+        let mut rest = Vec::new();
+        a.legal_moves(&mut rest);
+        rest.retain(|m| !moves.contains(m) && *m != Move::Pass);
+        moves.extend(rest);
+        moves.push(Move::Pass);
+        for m in moves {
+            let mut c = a;
+            c.play(m);
+            if attack_status(&c, (visits / 20).max(50), &tt, effort) == Status::Disproven {
+                return Answer::Succeeds(Some(m));
             }
-        } else {
-            attack_status(&c, visits, &tt, effort)
-        };
-        match s {
-            Status::Disproven if m == Move::Pass => pass = true,
-            Status::Disproven => return Answer::Succeeds(Some(m)),
-            Status::Proven => {}
-            _ => unknown = true,
         }
+        // The root's disproof held on its line only and no reply alone
+        // repeats it within the limit.
+        return Answer::Unknown;
     }
-    if pass {
-        // Only passing saves it: the target is safe as it stands.
-        Answer::Succeeds(Some(Move::Pass))
-    } else if unknown {
-        Answer::Unknown
-    } else {
-        Answer::Fails
+    let d = g.with_complete(Some(g.defender()));
+    match attack_status(&d, visits, &tt, effort) {
+        Status::Proven => Answer::Fails,
+        _ => Answer::Unknown,
     }
 }
 
