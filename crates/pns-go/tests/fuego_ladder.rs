@@ -69,3 +69,18 @@ fn every_fuego_ladder_case_is_answered_right() {
     assert_eq!(n, 13);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The README's GTP example for `attack` and `go_ladder`.
+#[test]
+fn readme_capture_example() {
+    let mut e = Engine::new();
+    let gnugo = shared_data("go/gnugo/regression/games/incident2.sgf");
+    let fuego = shared_data("go/fuego/regression/sgf/ladder/long-ladder.sgf");
+    let mut ask = |c: String| e.handle(&c).expect("a response");
+    eprintln!("{}", ask(format!("loadsgf {} 212", gnugo.display())));
+    assert_eq!(ask("attack F1".into()), "= 1 G1\n\n");
+    eprintln!("{}", ask(format!("loadsgf {}", fuego.display())));
+    assert_eq!(ask("go_ladder C4".into()), "= unsettled\n\n");
+    assert!(ask("attack pass".into()).starts_with("? "));
+    assert!(ask("attack".into()).starts_with("? "));
+}
