@@ -11,7 +11,10 @@
 //! VERTEX` and `one_eye_attack VERTEX` (see [`crate::oneeye`]; they
 //! solve under situational super-ko whatever `ko_rule` says, with the
 //! region marked `SQ` in the last `loadsgf`, and the search's line starts
-//! at the current position). Every failure is a GTP error (`? message`);
+//! at the current position), `attack VERTEX` and `defend VERTEX` (GNU
+//! Go's answers `1 MOVE` and `0`, see [`crate::capture`]), `ladder`,
+//! `go_ladder` and `go_static_ladder VERTEX` (Fuego's `captured`,
+//! `escaped`, `unsettled`, see [`crate::ladder`]). Every failure is a GTP error (`? message`);
 //! nothing panics on input.
 
 use std::io::{self, BufRead, Write};
@@ -23,12 +26,17 @@ use crate::game::{GoGame, KoRule};
 
 /// The commands, in `list_commands` order.
 pub const COMMANDS: &[&str] = &[
+    "attack",
     "boardsize",
     "clear_board",
+    "defend",
+    "go_ladder",
     "go_param_rules",
+    "go_static_ladder",
     "is_legal",
     "known_command",
     "komi",
+    "ladder",
     "list_commands",
     "loadsgf",
     "name",
@@ -243,7 +251,32 @@ impl Engine {
                     self.solve_visits,
                 )
             }
+            "ladder" | "go_ladder" | "go_static_ladder" => {
+                want(1)?;
+                let p = self.target(args[0])?;
+                crate::ladder::gtp_answer(self.game.board(), p)
+            }
+            "attack" | "defend" => {
+                want(1)?;
+                let p = self.target(args[0])?;
+                crate::capture::gtp_command(
+                    self.game.board(),
+                    p,
+                    cmd == "attack",
+                    self.solve_visits,
+                )
+            }
             _ => Err("unknown command".into()),
+        }
+    }
+
+    /// The point of a target stone.
+    fn target(&self, v: &str) -> Result<usize, String> {
+        let b = self.game.board();
+        match b.parse_vertex(v)? {
+            Move::Play(p) if b.color_at(p as usize).is_some() => Ok(p as usize),
+            Move::Play(_) => Err(format!("{} is empty", v.trim())),
+            Move::Pass => Err("the target is a stone, not pass".into()),
         }
     }
 

@@ -8,8 +8,10 @@
 
 pub mod bits;
 pub mod board;
+pub mod capture;
 pub mod game;
 pub mod gtp;
+pub mod ladder;
 pub mod oneeye;
 pub mod sgf;
 

@@ -41,9 +41,10 @@ pub fn load_file(
     until: Option<usize>,
     rule: KoRule,
 ) -> Result<Loaded, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    load(&text, until, rule)
+    // Old records are often Latin-1 (CA[ISO8859_1]): bytes that are not
+    // UTF-8 only occur in comments and names, which are not read.
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    load(&String::from_utf8_lossy(&bytes), until, rule)
 }
 
 /// Loads the first game of an SGF text: the setup, then the main line's
@@ -58,7 +59,9 @@ pub fn load(text: &str, until: Option<usize>, rule: KoRule) -> Result<Loaded, St
         _ => 19,
     };
     let mut board = Board::new(size).map_err(|e| format!("SGF: {e}"))?;
-    if root.get_property("HA").is_some() && root.get_property("AB").is_none() {
+    // HA[0] and HA[1] (no handicap stones) are common in game records.
+    let handicap = matches!(root.get_property("HA"), Some(Prop::HA(n)) if *n >= 2);
+    if handicap && root.get_property("AB").is_none() {
         return Err("SGF: handicap without AB stones is not supported".into());
     }
     let point = |b: &Board, p: &SgfPoint| -> Result<usize, String> {
@@ -157,7 +160,7 @@ pub fn load(text: &str, until: Option<usize>, rule: KoRule) -> Result<Loaded, St
     }
     // After the last move played, the other colour moves unless a PL says
     // otherwise; with no move and no PL, Black (or White with handicap).
-    if played == 0 && !to_move_set && root.get_property("HA").is_some() {
+    if played == 0 && !to_move_set && handicap {
         game.board_mut().set_to_move(Color::White);
     }
     // The position loaded is the start of the history.

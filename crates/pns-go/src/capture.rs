@@ -1,0 +1,688 @@
+//! Capturing problems: can the attacker capture a target block, or can its
+//! owner save it (Yoshizoe, Kishimoto and Müller, "Lambda depth-first
+//! proof number search and its application to Go", IJCAI 2007, §4: the
+//! capturing problems of GNU Go's reading suite; see
+//! `../shared/papers/README.md` for the clean summary of
+//! `lambda-dfpn-go-capturing.txt`).
+//!
+//! # The problem
+//!
+//! A position, a *target* stone (its block is the target block; the
+//! *defender* owns it, the *attacker* is the other colour) and the player
+//! to move. The attacker wins when the target stone is gone from the
+//! board (captured); the defender wins when the target block reaches
+//! [`Capture::escape_libs`] liberties ([`DEFAULT_ESCAPE_LIBS`] = 5 unless
+//! set: GNU Go's reading treats a block with about 4-5 liberties as safe,
+//! and the suite's answers are GNU Go's). Both sides may pass.
+//!
+//! # Ko and repetition
+//!
+//! Simple ko, as GNU Go reads: the board's ko point is illegal for the
+//! player to move and is part of the position's key. Longer cycles (double
+//! and triple ko, passes) are left to the engine's line: a repetition is a
+//! loss for the side the question is about (`Repetition::FirstPlayerLoss`,
+//! the root's side to move). [`attack`] always asks with the attacker to
+//! move, and [`defend`] asks one attack question per defender reply, so
+//! through them a cycle always counts as the attacker failing.
+//!
+//! # Move generators
+//!
+//! The paper's three (§4): [`Generator::H1`] (the target's liberties, the
+//! liberties of adjacent attacker blocks short of liberties, and the
+//! target's second liberties), [`Generator::H2`] (H1 and the points next
+//! to them) and [`Generator::Board`] (every legal point). The generator
+//! bounds the moves of both sides, and the pass is always one of them.
+//!
+//! # Notation
+//!
+//! `SGF|target=VERTEX[,first=attacker|defender][,move=N][,libs=K][,gen=h1|h2|board]`
+//! where SGF is a `.sgf` file name or an inline record (`(;FF[4]...)`),
+//! loaded up to move N (the position before it; all moves when absent).
+//! Moves are GTP vertices or `pass`.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use pns_core::prelude::*;
+use pns_core::{GameError, Goal, GoalContext, GoalProblem, Outcome, Repetition, Side, Table};
+
+use crate::bits::Bits;
+use crate::board::{Board, Color, Move};
+use crate::game::KoRule;
+
+/// Liberties at which the target block has escaped, unless set.
+pub const DEFAULT_ESCAPE_LIBS: u32 = 5;
+
+/// The table of one `attack` or `defend` question, in MiB.
+const TABLE_MB: usize = 16;
+
+/// Hashed into the key with the simple-ko point.
+const KO_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Which moves a capturing search considers (the paper's §4 generators).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Generator {
+    /// The target's liberties, the liberties of the attacker blocks next
+    /// to it with fewer than the escape liberties, and second liberties.
+    H1,
+    /// H1 and the points next to those.
+    H2,
+    /// Every legal point.
+    Board,
+}
+
+impl Generator {
+    pub const ALL: [Generator; 3] = [Generator::H1, Generator::H2, Generator::Board];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Generator::H1 => "h1",
+            Generator::H2 => "h2",
+            Generator::Board => "board",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Generator> {
+        match s {
+            "h1" | "heuristic1" => Some(Generator::H1),
+            "h2" | "heuristic2" => Some(Generator::H2),
+            "board" => Some(Generator::Board),
+            _ => None,
+        }
+    }
+}
+
+/// A position of a capturing problem.
+#[derive(Clone, Copy)]
+pub struct Capture {
+    board: Board,
+    target: u16,
+    defender: Color,
+    escape_libs: u32,
+    gen: Generator,
+    /// The side that may play every legal point whatever the generator:
+    /// a capture proven with the defender complete, or an escape proven
+    /// with the attacker complete, holds in Go and not only within the
+    /// generator (see [`attack`]).
+    complete: Option<Color>,
+}
+
+impl PartialEq for Capture {
+    fn eq(&self, o: &Self) -> bool {
+        self.board == o.board
+            && self.target == o.target
+            && self.escape_libs == o.escape_libs
+            && self.gen == o.gen
+            && self.complete == o.complete
+    }
+}
+
+impl Eq for Capture {}
+
+impl Hash for Capture {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.key().hash(h);
+    }
+}
+
+impl Capture {
+    /// The problem on `board` (its player to move first) for the block at
+    /// `target`. Errors: an empty target, a block without liberties, a
+    /// threshold below 2.
+    pub fn new(
+        board: Board,
+        target: usize,
+        escape_libs: u32,
+        gen: Generator,
+    ) -> Result<Capture, GameError> {
+        let defender = board.color_at(target).ok_or_else(|| {
+            GameError::new(format!("the target {} is empty", board.vertex(target)))
+        })?;
+        if escape_libs < 2 {
+            return Err(GameError::new(
+                "the escape threshold must be at least 2 liberties",
+            ));
+        }
+        for c in [Color::Black, Color::White] {
+            for b in board.blocks(c) {
+                if board.liberties(&b).is_empty() {
+                    return Err(GameError::new(format!(
+                        "the {c} block at {} has no liberty",
+                        board.vertex(b.first().expect("a stone"))
+                    )));
+                }
+            }
+        }
+        Ok(Capture {
+            board,
+            target: target as u16,
+            defender,
+            escape_libs,
+            gen,
+            complete: None,
+        })
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn target(&self) -> usize {
+        self.target as usize
+    }
+
+    pub fn defender(&self) -> Color {
+        self.defender
+    }
+
+    pub fn attacker(&self) -> Color {
+        self.defender.opponent()
+    }
+
+    pub fn escape_libs(&self) -> u32 {
+        self.escape_libs
+    }
+
+    pub fn generator(&self) -> Generator {
+        self.gen
+    }
+
+    /// The same problem with `c` to move (the ko point is kept only when
+    /// the player to move does not change).
+    pub fn with_first(mut self, c: Color) -> Capture {
+        if self.board.to_move() != c {
+            self.board.set_to_move(c);
+        }
+        self
+    }
+
+    /// The same problem with `c` playing every legal point.
+    pub fn with_complete(mut self, c: Option<Color>) -> Capture {
+        self.complete = c;
+        self
+    }
+
+    pub fn with_generator(mut self, g: Generator) -> Capture {
+        self.gen = g;
+        self
+    }
+
+    /// Whether the target has been captured.
+    #[inline]
+    pub fn captured(&self) -> bool {
+        self.board.color_at(self.target()) != Some(self.defender)
+    }
+
+    /// The target block (empty once captured).
+    #[inline]
+    pub fn target_block(&self) -> Bits {
+        if self.captured() {
+            Bits::EMPTY
+        } else {
+            self.board.block(self.target())
+        }
+    }
+
+    /// The target block's liberties.
+    #[inline]
+    pub fn target_libs(&self) -> Bits {
+        self.board.liberties(&self.target_block())
+    }
+
+    /// The points the generator allows (occupied ones included; legality
+    /// is checked apart).
+    pub fn candidates(&self) -> Bits {
+        let b = &self.board;
+        let mask = b.mask();
+        if self.gen == Generator::Board || self.complete == Some(b.to_move()) {
+            return b.empty();
+        }
+        let blk = self.target_block();
+        let libs = b.liberties(&blk);
+        let mut set = libs | libs.adjacent(mask);
+        for a in b.adjacent_blocks(&blk) {
+            let l = b.liberties(&a);
+            if l.count() < self.escape_libs {
+                set |= l;
+            }
+        }
+        if self.gen == Generator::H2 {
+            set = set.dilate(mask);
+        }
+        set & b.empty()
+    }
+}
+
+impl fmt::Debug for Capture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Notation::render(self))
+    }
+}
+
+impl Rules for Capture {
+    type Move = Move;
+    const NAME: &'static str = "go-capture";
+    const HAS_DRAWS: bool = false;
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.board.to_move().side()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let attacker_wins = if self.captured() {
+            true
+        } else if self.target_libs().count() >= self.escape_libs {
+            false
+        } else {
+            return None;
+        };
+        let attacker_to_move = self.board.to_move() == self.attacker();
+        Some(if attacker_wins == attacker_to_move {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        })
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let c = self.candidates();
+        self.board.legal_points(Some(&c), true, out);
+        out.push(Move::Pass);
+    }
+
+    fn play(&mut self, m: Move) {
+        self.board.play(m, true).expect("capture: a legal move");
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        let mut k = self.board.situational_key();
+        if let Some(p) = self.board.ko_point() {
+            k ^= pns_core::rng::splitmix64(KO_SALT ^ p as u64);
+        }
+        k
+    }
+
+    fn repetition(&self) -> Repetition {
+        Repetition::FirstPlayerLoss
+    }
+}
+
+impl SearchHooks for Capture {
+    /// An attacker to move with the target in atari captures at once
+    /// (unless the liberty is the ko point or suicide).
+    fn known_outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.outcome() {
+            return Some(o);
+        }
+        if self.board.to_move() == self.attacker() {
+            let libs = self.target_libs();
+            if libs.count() == 1 {
+                let p = libs.first().expect("one liberty");
+                if self.board.is_legal_point(p, true) {
+                    return Some(Outcome::Win);
+                }
+            }
+        }
+        None
+    }
+
+    /// The attacker's moves first at the target's liberties (the paper's
+    /// move ordering is by distance to the target).
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        let libs = self.target_libs();
+        out.sort_by_key(|m| match m {
+            Move::Play(p) if libs.get(*p as usize) => 0,
+            Move::Play(_) => 1,
+            Move::Pass => 2,
+        });
+    }
+
+    /// Distance to the target's fate (the paper's Go-specific
+    /// initialisation): proving a capture costs about as many moves as the
+    /// target has liberties, disproving it about as many as it lacks.
+    fn heuristic(&self, ctx: GoalContext) -> (u64, u64) {
+        let libs = self.target_libs().count().min(self.escape_libs) as u64;
+        let to_capture = libs.max(1);
+        let to_escape = (self.escape_libs as u64 - libs).max(1);
+        if ctx.attacker == self.attacker().side() {
+            (to_capture, to_escape)
+        } else {
+            (to_escape, to_capture)
+        }
+    }
+}
+
+impl Shortcuts for Capture {}
+impl Playout for Capture {}
+
+/// The options of a problem's notation, after `|`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pub target: String,
+    pub attacker_first: bool,
+    pub move_number: Option<usize>,
+    pub escape_libs: u32,
+    pub gen: Generator,
+}
+
+impl Spec {
+    /// Reads `target=V,first=attacker|defender,move=N,libs=K,gen=G`.
+    pub fn parse(s: &str) -> Result<Spec, GameError> {
+        let mut spec = Spec {
+            target: String::new(),
+            attacker_first: true,
+            move_number: None,
+            escape_libs: DEFAULT_ESCAPE_LIBS,
+            gen: Generator::H1,
+        };
+        for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| GameError::new(format!("'{kv}' is not name=value")))?;
+            let num = || {
+                v.parse::<u64>()
+                    .map_err(|_| GameError::new(format!("{k}: '{v}' is not a number")))
+            };
+            match k {
+                "target" => spec.target = v.to_string(),
+                "first" => {
+                    spec.attacker_first = match v {
+                        "attacker" => true,
+                        "defender" => false,
+                        _ => {
+                            return Err(GameError::new(format!(
+                                "first: '{v}' is not attacker or defender"
+                            )))
+                        }
+                    }
+                }
+                "move" => spec.move_number = Some(num()? as usize),
+                "libs" => spec.escape_libs = num()?.min(400) as u32,
+                "gen" => {
+                    spec.gen = Generator::from_name(v).ok_or_else(|| {
+                        GameError::new(format!("gen: '{v}' is not h1, h2 or board"))
+                    })?
+                }
+                _ => {
+                    return Err(GameError::new(format!(
+                        "unknown option '{k}' (target, first, move, libs, gen)"
+                    )))
+                }
+            }
+        }
+        if spec.target.is_empty() {
+            return Err(GameError::new("no target: add target=VERTEX"));
+        }
+        Ok(spec)
+    }
+}
+
+/// Builds a problem from an SGF text and its options.
+pub fn from_sgf(text: &str, spec: &Spec) -> Result<Capture, GameError> {
+    let l = crate::sgf::load(text, spec.move_number, KoRule::Simple).map_err(GameError::new)?;
+    let b = *l.game.board();
+    let Move::Play(t) = b.parse_vertex(&spec.target).map_err(GameError::new)? else {
+        return Err(GameError::new("the target is a stone, not pass"));
+    };
+    let g = Capture::new(b, t as usize, spec.escape_libs, spec.gen)?;
+    let first = if spec.attacker_first {
+        g.attacker()
+    } else {
+        g.defender()
+    };
+    Ok(g.with_first(first))
+}
+
+impl Notation for Capture {
+    fn parse_position(s: &str) -> Result<Self, GameError> {
+        let (sgf, opts) = s.rsplit_once('|').ok_or_else(|| {
+            GameError::new(
+                "a capturing problem is SGF|target=VERTEX[,first=..,move=N,libs=K,gen=..]",
+            )
+        })?;
+        let spec = Spec::parse(opts)?;
+        let t = sgf.trim();
+        let text = if t.starts_with('(') {
+            t.to_string()
+        } else {
+            std::fs::read_to_string(t)
+                .map_err(|e| GameError::new(format!("cannot read {t}: {e}")))?
+        };
+        from_sgf(&text, &spec)
+    }
+
+    fn parse_move(&self, s: &str) -> Result<Move, GameError> {
+        let m = self.board.parse_vertex(s).map_err(GameError::new)?;
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        if !legal.contains(&m) {
+            return Err(GameError::new(format!(
+                "{} is not a legal move here (occupied, suicide, ko or outside the generator's moves)",
+                s.trim()
+            )));
+        }
+        Ok(m)
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        self.board.format_move(m)
+    }
+
+    fn render(&self) -> String {
+        format!(
+            "{}\n{} to move; target {} ({}, {} liberties, escapes at {}); generator {}",
+            self.board.render(),
+            self.board.to_move(),
+            self.board.vertex(self.target()),
+            self.defender,
+            self.target_libs().count(),
+            self.escape_libs,
+            self.gen.name()
+        )
+    }
+}
+
+/// The answer to a capturing question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The side asked about succeeds, with a first move (`None` when it
+    /// has already succeeded).
+    Succeeds(Option<Move>),
+    /// It fails.
+    Fails,
+    /// No answer within the limits.
+    Unknown,
+}
+
+/// What a solving call spent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    pub visits: u64,
+    pub searches: u64,
+}
+
+/// Plain df-pn with the heuristic initialisation on "the attacker
+/// captures" from `g` (either side to move; the attacker is the goal's
+/// side, so a repetition counts as the attacker failing): Proven,
+/// Disproven or Unknown.
+pub fn attack_status(
+    g: &Capture,
+    visits: u64,
+    tt: &Table,
+    effort: &mut Effort,
+) -> pns_core::Status {
+    let mut p = GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
+    let limits = pns_core::Limits {
+        visits: Some(visits),
+        ..Default::default()
+    };
+    let r = pns_core::dfpn::search(&mut p, pns_core::dfpn::Plain::default(), tt, &limits);
+    effort.visits += r.stats.visits;
+    effort.searches += 1;
+    r.status
+}
+
+/// `attack`: the attacker moves first; a capturing first move when it
+/// succeeds. `visits` bounds the node visits of each search. Sound both
+/// ways: the capture is proven with the defender playing any legal point
+/// (the attacker within the generator), the failure with the attacker
+/// playing any legal point (the defender within the generator), so the
+/// generator can make an answer unknown, never wrong.
+pub fn attack(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
+    use pns_core::certificate::Extractor;
+    use pns_core::Status;
+    let g = g.with_first(g.attacker());
+    if g.captured() {
+        return Answer::Succeeds(None);
+    }
+    let tt = Table::with_mb(TABLE_MB);
+    let d = g.with_complete(Some(g.defender()));
+    match attack_status(&d, visits, &tt, effort) {
+        Status::Proven => {
+            let lim = pns_core::Limits {
+                visits: Some(visits),
+                ..Default::default()
+            };
+            let mut ex = Extractor::new(&d, Goal::Win, Status::Proven, &tt, lim);
+            return Answer::Succeeds(ex.choose(&d).filter(|m| *m != Move::Pass));
+        }
+        Status::Disproven if g.gen == Generator::Board => return Answer::Fails,
+        _ => {}
+    }
+    let a = g.with_complete(Some(g.attacker()));
+    match attack_status(&a, visits, &tt, effort) {
+        Status::Disproven => Answer::Fails,
+        _ => Answer::Unknown,
+    }
+}
+
+/// `defend`: the defender moves first and saves the target when the
+/// attack from there fails (one search with the attacker as the goal's
+/// side, the attacker playing any legal point); the saving reply is then
+/// read from the table. The target is lost when the attack succeeds with
+/// the defender playing any legal point. Sound both ways, as [`attack`].
+pub fn defend(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
+    use pns_core::Status;
+    let g = g.with_first(g.defender());
+    if g.captured() {
+        return Answer::Fails;
+    }
+    if g.outcome().is_some() {
+        return Answer::Succeeds(None);
+    }
+    let tt = Table::with_mb(TABLE_MB);
+    let a = g.with_complete(Some(g.attacker()));
+    if attack_status(&a, visits, &tt, effort) == Status::Disproven {
+        // The generator's replies first (the target's liberties lead),
+        // then the rest, the pass last (only passing saves it: safe as it
+        // is); each mostly read from the table, with a small budget.
+        let mut moves = Vec::new();
+        g.search_moves(&mut moves);
+        moves.retain(|m| *m != Move::Pass);
+        let mut rest = Vec::new();
+        a.legal_moves(&mut rest);
+        rest.retain(|m| !moves.contains(m) && *m != Move::Pass);
+        moves.extend(rest);
+        moves.push(Move::Pass);
+        for m in moves {
+            let mut c = a;
+            c.play(m);
+            if attack_status(&c, (visits / 20).max(50), &tt, effort) == Status::Disproven {
+                return Answer::Succeeds(Some(m));
+            }
+        }
+        // The root's disproof held on its line only and no reply alone
+        // repeats it within the limit.
+        return Answer::Unknown;
+    }
+    let d = g.with_complete(Some(g.defender()));
+    match attack_status(&d, visits, &tt, effort) {
+        Status::Proven => Answer::Fails,
+        _ => Answer::Unknown,
+    }
+}
+
+/// GNU Go's answer text: `1 MOVE`, `0`, or an error for unknown.
+pub fn gtp_text(b: &Board, a: &Answer, visits: u64) -> Result<String, String> {
+    match a {
+        Answer::Succeeds(Some(m)) => Ok(format!("1 {}", b.format_move(*m).to_uppercase())),
+        Answer::Succeeds(None) => Ok("1".into()),
+        Answer::Fails => Ok("0".into()),
+        Answer::Unknown => Err(format!("unknown: no answer within {visits} node visits")),
+    }
+}
+
+/// The GTP commands `attack` and `defend` on `b` for the block at
+/// `target`, with the default threshold and generator H1.
+pub fn gtp_command(
+    b: &Board,
+    target: usize,
+    attack_it: bool,
+    visits: u64,
+) -> Result<String, String> {
+    let g = Capture::new(*b, target, DEFAULT_ESCAPE_LIBS, Generator::H1).map_err(|e| e.0)?;
+    let mut e = Effort::default();
+    let a = if attack_it {
+        attack(&g, visits, &mut e)
+    } else {
+        defend(&g, visits, &mut e)
+    };
+    gtp_text(b, &a, visits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(sgf: &str, opts: &str) -> Capture {
+        Capture::parse_position(&format!("{sgf}|{opts}")).unwrap()
+    }
+
+    #[test]
+    fn a_stone_in_atari_is_captured_and_outcomes_follow_the_rules() {
+        // White C3 in a black net on 5x5, one liberty at D3.
+        let g = problem("(;FF[4]SZ[5]AB[bc][cb][cd]AW[cc])", "target=C3,libs=3");
+        assert_eq!(g.defender(), Color::White);
+        assert_eq!(g.target_libs().count(), 1);
+        let mut e = Effort::default();
+        assert!(matches!(
+            attack(&g, 10_000, &mut e),
+            Answer::Succeeds(Some(_))
+        ));
+        assert_eq!(g.known_outcome(), Some(Outcome::Win));
+        // The defender to move extends to D3 and has 3 liberties there.
+        assert!(matches!(
+            defend(&g, 10_000, &mut e),
+            Answer::Succeeds(Some(_))
+        ));
+    }
+
+    #[test]
+    fn bad_notation_is_an_error() {
+        for s in [
+            "(;FF[4]SZ[5]AB[cc])",
+            "(;FF[4]SZ[5]AB[cc])|",
+            "(;FF[4]SZ[5]AB[cc])|target=A1",
+            "(;FF[4]SZ[5]AB[cc])|target=C3,libs=1",
+            "(;FF[4]SZ[5]AB[cc])|target=C3,gen=all",
+            "(;FF[4]SZ[5]AB[cc])|target=C3,colour=b",
+            "(;FF[4]SZ[5]AB[cc])|target=Z9",
+        ] {
+            assert!(Capture::parse_position(s).is_err(), "{s}");
+        }
+    }
+
+    #[test]
+    fn generators_nest() {
+        let g = problem("(;FF[4]SZ[9]AB[cc][dc][ec]AW[cd][dd][ed][fc])", "target=C6");
+        let h1 = g.with_generator(Generator::H1).candidates();
+        let h2 = g.with_generator(Generator::H2).candidates();
+        let all = g.with_generator(Generator::Board).candidates();
+        assert!(h1.minus(&h2).is_empty() && h2.minus(&all).is_empty());
+        assert!(h1.count() < h2.count() && h2.count() < all.count());
+        assert!(g.target_libs().minus(&h1).is_empty());
+    }
+}
