@@ -346,12 +346,6 @@ impl Algo {
         })
     }
 
-    /// Whether `--threads N` runs N agents in one search (the df-pn
-    /// variants, [`Algo::run_threads`]).
-    pub fn is_parallel(&self) -> bool {
-        self.ghi().is_some()
-    }
-
     /// Runs the algorithm on `p` from its current node. Depth-first
     /// algorithms use `tt` as their table; best-first ones copy their solved
     /// nodes into it afterwards, so the certificate extractor reads both the

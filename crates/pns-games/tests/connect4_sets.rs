@@ -10,29 +10,12 @@ use pns_games::ConnectFour;
 
 mod common;
 
-fn data(name: &str) -> String {
-    common::read_shared(&format!("connect4/{name}"))
-}
-
-fn label(score: i32) -> Outcome {
-    match score.signum() {
-        1 => Outcome::Win,
-        0 => Outcome::Draw,
-        _ => Outcome::Loss,
-    }
-}
-
 fn check_set(name: &str, algo: &str) {
     let algo = Algo::parse(algo).unwrap();
     let mut tt = Table::with_mb(16);
-    let text = data(name);
     let mut n = 0;
-    for line in text.lines() {
-        let mut it = line.split_whitespace();
-        let (Some(pos), Some(score)) = (it.next(), it.next()) else {
-            continue;
-        };
-        let expected = label(score.parse().unwrap());
+    for (pos, expected) in common::connect4_set(name) {
+        let pos = pos.as_str();
         let g = ConnectFour::parse_position(pos).unwrap();
         let opts = SolveOptions {
             algo: algo.clone(),

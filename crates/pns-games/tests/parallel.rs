@@ -7,7 +7,7 @@
 use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{Algo, Outcome, Table};
+use pns_core::{Algo, Table};
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 
@@ -53,19 +53,10 @@ proptest! {
 
 #[test]
 fn agents_solve_connect_four_as_labelled() {
-    let text = common::read_shared("connect4/Test_L2_R2");
     let mut tt = Table::with_mb(16);
     let mut n = 0;
-    for line in text.lines().take(40) {
-        let mut it = line.split_whitespace();
-        let (Some(pos), Some(score)) = (it.next(), it.next()) else {
-            continue;
-        };
-        let want = match score.parse::<i32>().unwrap().signum() {
-            1 => Outcome::Win,
-            0 => Outcome::Draw,
-            _ => Outcome::Loss,
-        };
+    for (pos, want) in common::connect4_set("Test_L2_R2").into_iter().take(40) {
+        let pos = pos.as_str();
         let g = ConnectFour::parse_position(pos).unwrap();
         let opts = SolveOptions {
             proof: true,

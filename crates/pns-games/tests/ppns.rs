@@ -16,7 +16,7 @@
 use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{Algo, Limits, Outcome, Table};
+use pns_core::{Algo, Limits, Table};
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 
@@ -162,20 +162,12 @@ fn the_papers_rule_with_a_loose_precision_rate_can_be_wrong_the_exact_rule_canno
 
 #[test]
 fn connect4_concluded_values_are_right_under_a_node_limit() {
-    let text = common::read_shared("connect4/Test_L2_R1");
+    let set = common::connect4_set("Test_L2_R1");
     let mut tt = Table::with_mb(16);
     for algo in ["ppns:playouts=20", "mcpns:playouts=20"] {
         let (mut n, mut concluded) = (0, 0);
-        for line in text.lines().take(100) {
-            let mut it = line.split_whitespace();
-            let (Some(pos), Some(score)) = (it.next(), it.next()) else {
-                continue;
-            };
-            let want = match score.parse::<i32>().unwrap().signum() {
-                1 => Outcome::Win,
-                0 => Outcome::Draw,
-                _ => Outcome::Loss,
-            };
+        for (pos, want) in set.iter().take(100) {
+            let (pos, want) = (pos.as_str(), *want);
             let g = ConnectFour::parse_position(pos).unwrap();
             let opts = SolveOptions {
                 algo: Algo::parse(algo).unwrap(),

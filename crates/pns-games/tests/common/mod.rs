@@ -35,3 +35,14 @@ pub fn tree(max_depth: u16, max_branching: u8) -> impl Strategy<Value = String> 
             )
         })
 }
+
+/// The labelled positions of a Connect Four test set in `../shared/data`
+/// (Pons' `MOVES SCORE` lines, read by the game's own `TestFormat`).
+pub fn connect4_set(name: &str) -> Vec<(String, Outcome)> {
+    use pns_games::TestFormat;
+    read_shared(&format!("connect4/{name}"))
+        .lines()
+        .filter_map(|l| pns_games::ConnectFour::parse_test_line(l).unwrap())
+        .map(|t| (t.position, t.expected.expect("a labelled line")))
+        .collect()
+}
