@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use crate::output::{ms, stop_json, thousands};
-use crate::solve::{parse_position, search_setup, table, STACK_BYTES};
+use crate::solve::{parse_position, search_setup, table_for, STACK_BYTES};
 use crate::{interrupt, with_game, BenchArgs, CliError};
 use pns_games::RegisteredGame;
 
@@ -113,7 +113,7 @@ fn bench_game<G: RegisteredGame>(a: &BenchArgs) -> Result<u8, CliError> {
     // One table per worker, made before any search so that memory the
     // system refuses is a usage error rather than an abort half-way.
     let tables = (0..threads)
-        .map(|_| table(hash).map(Mutex::new))
+        .map(|_| table_for(hash, agents).map(Mutex::new))
         .collect::<Result<Vec<_>, _>>()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -71,6 +71,14 @@ pub fn table(mb: usize) -> Result<Table, CliError> {
     Table::try_with_mb(mb).map_err(|e| CliError::usage(format!("--hash {mb}: {e}")))
 }
 
+/// [`table`] for searches with `agents` threads on it at once: a table that
+/// one thread uses skips the entries' self-check ([`Table::set_shared`]).
+pub fn table_for(mb: usize, agents: usize) -> Result<Table, CliError> {
+    let mut tt = table(mb)?;
+    tt.set_shared(agents > 1);
+    Ok(tt)
+}
+
 /// Parses a position of a test file and applies game options.
 pub fn parse_position<G: RegisteredGame>(text: &str, s: &SearchArgs) -> Result<G, CliError> {
     let g = G::parse_position(text)
@@ -111,7 +119,7 @@ fn solve_game<G: RegisteredGame>(a: &SolveArgs) -> Result<u8, CliError> {
         not_lose_first: a.search.first == "not-lose",
         threads: crate::bench::worker_threads(Some(a.threads), usize::MAX)?,
     };
-    let mut tt = table(a.search.hash)?;
+    let mut tt = table_for(a.search.hash, opts.threads)?;
     let g2 = g.clone();
     let text2 = text.clone();
     let report: SolveReport<G> = std::thread::Builder::new()

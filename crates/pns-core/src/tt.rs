@@ -25,6 +25,12 @@
 //!   searches and threads can use one table; a torn entry reads as absent.
 //!   The table keeps no counters: each search counts its own probes and
 //!   stores ([`Stored`] reports what a store did).
+//! * **One thread.** A table that one search uses at a time (the usual
+//!   case: `pns solve` on one thread, each `bench` worker) is switched to
+//!   plain entries with [`Table::set_shared`]`(false)`: the check word is
+//!   the key itself, so a probe compares one word per slot and reads the
+//!   payload only on a hit, as before the table was shared. Parallel
+//!   df-pn refuses such a table.
 //! * **Growth inside the budget.** The whole budget is reserved at once, but
 //!   a search starts on a small prefix of it and doubles the prefix (moving
 //!   each cluster's entries in place) when it is 3/8 full. A small search
@@ -104,33 +110,38 @@ impl Raw {
 
 impl Cluster {
     #[inline(always)]
-    fn read(&self, i: usize) -> Raw {
-        let w = &self.w[4 * i..4 * i + 4];
-        let (c, a, b, m) = (
-            w[0].load(Relaxed),
-            w[1].load(Relaxed),
-            w[2].load(Relaxed),
-            w[3].load(Relaxed),
-        );
+    fn read(&self, i: usize, shared: bool) -> Raw {
+        self.read_rest(i, self.meta(i), shared)
+    }
+
+    /// Entry `i`, whose meta word `m` was read already. In a shared table
+    /// the check word is the key XORed with the three others; in a
+    /// one-thread table it is the key itself.
+    #[inline(always)]
+    fn read_rest(&self, i: usize, m: u64, shared: bool) -> Raw {
+        let w = &self.w[4 * i..4 * i + 3];
+        let (c, a, b) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed));
         Raw {
-            key: c ^ a ^ b ^ m,
+            key: if shared { c ^ a ^ b ^ m } else { c },
             a,
             b,
             meta: m,
         }
     }
 
-    /// Entry `i`, whose meta word `m` was read already.
+    /// The check word of entry `i`.
     #[inline(always)]
-    fn read_rest(&self, i: usize, m: u64) -> Raw {
-        let w = &self.w[4 * i..4 * i + 3];
-        let (c, a, b) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed));
-        Raw {
-            key: c ^ a ^ b ^ m,
-            a,
-            b,
-            meta: m,
-        }
+    fn check(&self, i: usize) -> u64 {
+        self.w[4 * i].load(Relaxed)
+    }
+
+    /// The payload words of entry `i`.
+    #[inline(always)]
+    fn payload(&self, i: usize) -> (u64, u64) {
+        (
+            self.w[4 * i + 1].load(Relaxed),
+            self.w[4 * i + 2].load(Relaxed),
+        )
     }
 
     #[inline(always)]
@@ -139,12 +150,19 @@ impl Cluster {
     }
 
     #[inline(always)]
-    fn write(&self, i: usize, r: Raw) {
+    fn write(&self, i: usize, r: Raw, shared: bool) {
         let w = &self.w[4 * i..4 * i + 4];
         w[1].store(r.a, Relaxed);
         w[2].store(r.b, Relaxed);
         w[3].store(r.meta, Relaxed);
-        w[0].store(r.key ^ r.a ^ r.b ^ r.meta, Relaxed);
+        w[0].store(
+            if shared {
+                r.key ^ r.a ^ r.b ^ r.meta
+            } else {
+                r.key
+            },
+            Relaxed,
+        );
     }
 
     /// Marks entry `i` dead: generation 0 in its meta word (every reader
@@ -201,6 +219,11 @@ pub struct Table {
     gc_at: usize,
     /// Held while the table grows or collects.
     busy: AtomicBool,
+    /// Entries are self-checking (the key XORed with the data) so that
+    /// several threads may use the table at once; `false` for a table
+    /// that one thread uses at a time ([`Table::set_shared`]), whose probes
+    /// compare the stored key alone.
+    shared: bool,
 }
 
 // SAFETY: the clusters are only ever accessed through atomics; the
@@ -265,6 +288,7 @@ impl Table {
             live: AtomicUsize::new(0),
             gc_at: ((slots as f64) * GC_LOAD) as usize,
             busy: AtomicBool::new(false),
+            shared: true,
         };
         t.reset_active();
         Ok(t)
@@ -311,29 +335,46 @@ impl Table {
             return;
         }
         let g = self.generation;
+        let shared = self.shared;
         let all = self.all(2 * old);
         for i in (0..old).rev() {
-            // Only live entries are read whole (the meta word first).
-            let mut moving = [None; WAYS];
-            for (k, slot) in moving.iter_mut().enumerate() {
-                let m = all[i].meta(k);
-                if (m >> 32) as u8 == g {
-                    *slot = Some(all[i].read_rest(k, m));
+            // For i > 0 both destinations lie above i, so they were read
+            // already and entries can move one by one; cluster 0 is its
+            // own destination and is read whole first.
+            let mut first = [None; WAYS];
+            if i == 0 {
+                for (k, slot) in first.iter_mut().enumerate() {
+                    let m = all[0].meta(k);
+                    if (m >> 32) as u8 == g {
+                        *slot = Some(all[0].read_rest(k, m, shared));
+                    }
                 }
             }
             // Each cluster j of the new size is written once, as a
-            // destination of j / 2. For i > 0 both destinations lie above
-            // i, so they were read already; those beyond the old prefix
-            // hold only entries of older generations (dead), so only the
-            // slots of destinations inside it need killing.
+            // destination of j / 2. Those beyond the old prefix hold only
+            // entries of older generations (dead), so only the slots of
+            // destinations inside it need killing.
             let mut fill = [0usize; 2];
-            for e in moving.iter().flatten() {
+            for (k, &snapshot) in first.iter().enumerate() {
+                let e = if i == 0 {
+                    match snapshot {
+                        Some(e) => e,
+                        None => continue,
+                    }
+                } else {
+                    // Only live entries are read whole (the meta word first).
+                    let m = all[i].meta(k);
+                    if (m >> 32) as u8 != g {
+                        continue;
+                    }
+                    all[i].read_rest(k, m, shared)
+                };
                 let j = ((e.key as u128 * (2 * old) as u128) >> 64) as usize;
-                if j != 2 * i && j != 2 * i + 1 {
+                if j >> 1 != i {
                     continue; // torn by a concurrent store: drop it
                 }
-                let side = j - 2 * i;
-                all[j].write(fill[side], *e);
+                let side = j & 1;
+                all[j].write(fill[side], e, shared);
                 fill[side] += 1;
             }
             for (side, &n) in fill.iter().enumerate() {
@@ -395,6 +436,36 @@ impl Table {
         self.len() == 0
     }
 
+    /// Whether several threads may use the table at once (the default).
+    pub fn is_shared(&self) -> bool {
+        self.shared
+    }
+
+    /// Makes the table one for several threads at once (`true`, the
+    /// default: every entry checks itself, so a torn entry reads as absent)
+    /// or for one thread at a time (`false`: a probe compares the stored
+    /// key alone and reads the payload only on a hit, which is what a
+    /// single-threaded search with cheap nodes, Connect Four, notices).
+    /// The entries are kept. Parallel df-pn needs a shared table.
+    pub fn set_shared(&mut self, shared: bool) {
+        if shared == self.shared {
+            return;
+        }
+        // `&mut self`: no other thread is reading; rewrite every live
+        // entry's check word in the new form.
+        let g = self.generation;
+        let old = self.shared;
+        for c in self.all(self.active.load(Relaxed)) {
+            for i in 0..WAYS {
+                let e = c.read(i, old);
+                if e.generation() == g {
+                    c.write(i, e, shared);
+                }
+            }
+        }
+        self.shared = shared;
+    }
+
     /// Forgets every entry: O(1), except once every 255 calls, when the
     /// clusters ever used (not the whole budget) are wiped.
     pub fn clear(&mut self) {
@@ -446,9 +517,16 @@ impl Table {
             if (m >> 32) as u8 != g {
                 continue;
             }
-            let e = c.read_rest(i, m);
-            if e.key == key {
-                return Some(e.hit());
+            if self.shared {
+                let e = c.read_rest(i, m, true);
+                if e.key == key {
+                    return Some(e.hit());
+                }
+            } else if c.check(i) == key {
+                // One thread: the key alone decides, the payload is read
+                // only on a hit.
+                let (a, b) = c.payload(i);
+                return Some(Raw { key, a, b, meta: m }.hit());
             }
         }
         None
@@ -460,7 +538,7 @@ impl Table {
         let g = self.generation;
         let c = self.cluster(key);
         for i in 0..WAYS {
-            let e = c.read(i);
+            let e = c.read(i, self.shared);
             if e.key == key && e.generation() == g && f(e.hit()) {
                 return;
             }
@@ -505,13 +583,21 @@ impl Table {
                 }
                 continue;
             }
-            let e = c.read_rest(i, m);
-            if e.key == key && same(&e.hit()) {
+            let hit = if self.shared {
+                let e = c.read_rest(i, m, true);
+                e.key == key && same(&e.hit())
+            } else {
+                c.check(i) == key && {
+                    let (a, b) = c.payload(i);
+                    same(&Raw { key, a, b, meta: m }.hit())
+                }
+            };
+            if hit {
                 found = Some(i);
                 break;
             }
             // Live entry: a candidate by effort (+1 keeps free slots first).
-            let a = e.amount() as u64 + 1;
+            let a = (m as u32) as u64 + 1;
             if a < victim_amount {
                 victim = i;
                 victim_amount = a;
@@ -529,6 +615,7 @@ impl Table {
                 b: dn,
                 meta: meta(amount, g, flags, best),
             },
+            self.shared,
         );
         if fresh {
             self.count_fresh(replaced)
@@ -588,7 +675,7 @@ impl Table {
         let mut sample: Vec<u32> = all
             .iter()
             .step_by(step)
-            .flat_map(|c| (0..WAYS).map(move |i| c.read(i)))
+            .flat_map(|c| (0..WAYS).map(move |i| c.read(i, self.shared)))
             .filter(|e| e.generation() == g)
             .map(|e| e.amount())
             .collect();
@@ -600,7 +687,7 @@ impl Table {
         let mut removed = 0usize;
         for c in all {
             for i in 0..WAYS {
-                let e = c.read(i);
+                let e = c.read(i, self.shared);
                 if e.generation() == g && e.amount() <= threshold {
                     c.kill(i);
                     removed += 1;
@@ -617,7 +704,7 @@ impl Table {
         let g = self.generation;
         for c in self.all(self.active.load(Relaxed)) {
             for i in 0..WAYS {
-                let e = c.read(i);
+                let e = c.read(i, self.shared);
                 if e.generation() == g {
                     f(e.key, e.hit());
                 }
@@ -720,6 +807,71 @@ mod tests {
         t.clear();
         assert_eq!(t.active_bytes(), 256 << 10);
         assert!(t.probe(splitmix64(5)).is_none());
+    }
+
+    #[test]
+    fn one_thread_tables_grow_collect_match_and_convert_without_loss() {
+        let mut t = Table::with_bytes(16 << 20);
+        assert!(t.is_shared());
+        t.set_shared(false);
+        assert!(!t.is_shared());
+        let n = 100_000u64;
+        let mut replaced = 0;
+        for i in 0..n {
+            replaced += t.store(splitmix64(i), i, i + 1, 1, 0, 0).replaced as u64;
+        }
+        assert!(t.active_bytes() > 256 << 10, "the table grew");
+        let kept = |t: &Table| {
+            (0..n)
+                .filter(|&i| match t.probe(splitmix64(i)) {
+                    Some(h) => {
+                        assert_eq!((h.pn, h.dn), (i, i + 1));
+                        true
+                    }
+                    None => false,
+                })
+                .count() as u64
+        };
+        assert_eq!(n - kept(&t), replaced);
+        // Converting rewrites the check words: every entry survives both
+        // ways, and each form reads only its own.
+        t.set_shared(true);
+        assert_eq!(n - kept(&t), replaced);
+        t.set_shared(false);
+        assert_eq!(n - kept(&t), replaced);
+        assert!(t.probe(splitmix64(n + 1)).is_none());
+        // Matching entries under one key, as in a shared table.
+        t.store_matching(7, 1, 10, 1, 0, 0, |h| h.pn == 1);
+        t.store_matching(7, 2, 20, 1, 0, 0, |h| h.pn == 2);
+        t.store_matching(7, 1, 11, 1, 0, 0, |h| h.pn == 1);
+        let mut seen = Vec::new();
+        t.for_each_match(7, |h| {
+            seen.push((h.pn, h.dn));
+            false
+        });
+        seen.sort();
+        assert_eq!(seen, vec![(1, 11), (2, 20)]);
+        // Collection works on the plain form too.
+        let small = {
+            let mut u = Table::with_bytes(1 << 14);
+            u.set_shared(false);
+            u
+        };
+        let mut collections = 0;
+        for i in 0..20_000u64 {
+            collections += small
+                .store(splitmix64(i), 1, 1, (i % 100) as u32, 0, 0)
+                .collections;
+        }
+        assert!(collections > 0);
+        assert!(small.len() as f64 <= small.capacity() as f64 * GC_LOAD + 1.0);
+        let mut live = 0;
+        small.for_each_live(|k, h| {
+            assert_eq!((h.pn, h.dn), (1, 1));
+            assert!(small.probe(k).is_some());
+            live += 1;
+        });
+        assert_eq!(live, small.len());
     }
 
     #[test]

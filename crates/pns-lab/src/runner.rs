@@ -50,7 +50,12 @@ where
             .par_iter()
             .enumerate()
             .map_init(
-                || Table::with_mb(hash_mb),
+                || {
+                    // One worker searches one item at a time on its table.
+                    let mut tt = Table::with_mb(hash_mb);
+                    tt.set_shared(false);
+                    tt
+                },
                 |tt, (i, item)| {
                     let r = f(tt, i, item);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;

@@ -57,6 +57,9 @@ impl<M> Child<M> {
     pub const DEP: u8 = 4;
     /// The child's base entry has twin entries.
     pub const TWINS: u8 = 8;
+    /// While a node expands: the table does not know the child, so it
+    /// takes an implied answer or a leaf value.
+    pub const NEW: u8 = 16;
 
     #[inline(always)]
     pub fn unknown(&self) -> bool {
@@ -298,6 +301,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         let cend = children.len();
         let implication = p.implication();
         let mut any_twins = false;
+        let mut any_new = false;
         for c in &mut children[cstart..cend] {
             if !c.unknown() {
                 continue;
@@ -313,25 +317,40 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                     any_twins |= twins;
                 }
                 None => {
-                    let implied = implication.and_then(|imp| {
-                        let h = probe(tt, stats, c.key ^ imp.key_xor)?;
-                        (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
-                    });
-                    (c.pn, c.dn) = match implied {
-                        Some(s) => solved_numbers(s),
-                        None => {
-                            let (hpn, hdn) = if self.use_h {
-                                p.play(c.mv);
-                                let h = p.heuristic();
-                                p.undo();
-                                h
-                            } else {
-                                (1, 1)
-                            };
-                            self.pol.leaf(hpn, hdn, depth + 1)
-                        }
-                    };
+                    c.bits |= Child::<P::Move>::NEW;
+                    any_new = true;
+                    if let Some(imp) = implication {
+                        // Its entry for the other goal is probed below,
+                        // after every such prefetch: the misses overlap.
+                        tt.prefetch(c.key ^ imp.key_xor);
+                    }
                 }
+            }
+        }
+        if any_new {
+            for c in &mut children[cstart..cend] {
+                if c.bits & Child::<P::Move>::NEW == 0 {
+                    continue;
+                }
+                c.bits &= !Child::<P::Move>::NEW;
+                let implied = implication.and_then(|imp| {
+                    let h = probe(tt, stats, c.key ^ imp.key_xor)?;
+                    (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
+                });
+                (c.pn, c.dn) = match implied {
+                    Some(s) => solved_numbers(s),
+                    None => {
+                        let (hpn, hdn) = if self.use_h {
+                            p.play(c.mv);
+                            let h = p.heuristic();
+                            p.undo();
+                            h
+                        } else {
+                            (1, 1)
+                        };
+                        self.pol.leaf(hpn, hdn, depth + 1)
+                    }
+                };
             }
         }
         if L::ACTIVE && any_twins {

@@ -124,6 +124,10 @@ where
     if threads <= 1 || line_kind(problem).is_some() || path.space != 0 {
         return super::search_with(problem, pol, tt, limits, path);
     }
+    assert!(
+        tt.is_shared(),
+        "parallel df-pn needs a table shared between threads (Table::set_shared(true))"
+    );
     let shared = Shared::new();
     let mut agent_limits = limits.clone();
     let share = |v: u64| v.div_ceil(threads as u64);
