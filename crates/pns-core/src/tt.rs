@@ -841,16 +841,7 @@ mod tests {
         assert_eq!(n - kept(&t), replaced);
         assert!(t.probe(splitmix64(n + 1)).is_none());
         // Matching entries under one key, as in a shared table.
-        t.store_matching(7, 1, 10, 1, 0, 0, |h| h.pn == 1);
-        t.store_matching(7, 2, 20, 1, 0, 0, |h| h.pn == 2);
-        t.store_matching(7, 1, 11, 1, 0, 0, |h| h.pn == 1);
-        let mut seen = Vec::new();
-        t.for_each_match(7, |h| {
-            seen.push((h.pn, h.dn));
-            false
-        });
-        seen.sort();
-        assert_eq!(seen, vec![(1, 11), (2, 20)]);
+        two_entries_under_one_key_by_a_matching_rule(&t);
         // Collection works on the plain form too.
         let small = {
             let mut u = Table::with_bytes(1 << 14);
@@ -931,9 +922,9 @@ mod tests {
         assert!(t.probe(300).is_none());
     }
 
-    #[test]
-    fn entries_with_one_key_can_be_told_apart_by_a_matching_rule() {
-        let t = Table::with_mb(1);
+    /// Stores three entries under one key, two of which match each other:
+    /// two entries remain, the later of the matching pair kept.
+    fn two_entries_under_one_key_by_a_matching_rule(t: &Table) {
         t.store_matching(7, 1, 10, 1, 0, 0, |h| h.pn == 1);
         t.store_matching(7, 2, 20, 1, 0, 0, |h| h.pn == 2);
         t.store_matching(7, 1, 11, 1, 0, 0, |h| h.pn == 1);
@@ -944,6 +935,11 @@ mod tests {
         });
         seen.sort();
         assert_eq!(seen, vec![(1, 11), (2, 20)]);
+    }
+
+    #[test]
+    fn entries_with_one_key_can_be_told_apart_by_a_matching_rule() {
+        two_entries_under_one_key_by_a_matching_rule(&Table::with_mb(1));
     }
 
     #[test]
