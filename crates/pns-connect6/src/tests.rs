@@ -518,6 +518,55 @@ fn openings_get_the_same_value_with_and_without_zones() {
 }
 
 #[test]
+fn zones_are_kept_whole_in_the_table_or_derived_again() {
+    let w = pos("13x13 g7 a1c1 c5d5 e1g1 e5c8 i1k1 d8e8 a13c13 m1m2");
+    let tt = Table::with_mb(4);
+    let make = || {
+        zone::ZoneSearch::with_attacker(
+            w.clone(),
+            Goal::Win,
+            Side::First,
+            &tt,
+            ZoneOptions::default(),
+        )
+    };
+    let first = make();
+    assert_eq!(first.stored_zone(&w), None, "nothing stored yet");
+    let z = first.zone(&w).expect("a zone");
+    assert_eq!(first.counts().zones, 1);
+    // A second search on the table reads the zone without deriving it.
+    let second = make();
+    assert_eq!(second.stored_zone(&w), Some(Some(z)));
+    assert_eq!(second.zone(&w), Some(z));
+    assert_eq!(second.counts().zones, 0);
+    // The other attacker's zones are apart.
+    let other = zone::ZoneSearch::with_attacker(
+        w.clone(),
+        Goal::Win,
+        Side::Second,
+        &tt,
+        ZoneOptions::default(),
+    );
+    assert_eq!(other.stored_zone(&w), None);
+    // A part overwritten by another zone's (its own checksum) is never
+    // assembled into a zone: the zone is derived again, the same.
+    let mut keys = Vec::new();
+    tt.for_each_live(|k, h| {
+        if (h.pn, h.dn) == (z.0[2], z.0[3]) && h.best != 0 {
+            keys.push((k, h));
+        }
+    });
+    assert_eq!(keys.len(), 1, "one entry holds the zone's second part");
+    let (k, h) = keys[0];
+    tt.store(k, h.pn ^ 1, h.dn, h.amount, h.flags, h.best ^ 1);
+    let third = make();
+    assert_eq!(third.stored_zone(&w), None);
+    assert_eq!(third.zone(&w), Some(z));
+    assert_eq!(third.counts().zones, 1);
+    assert_eq!(make().stored_zone(&w), Some(Some(z)));
+}
+
+#[test]
 fn zones_hold_the_proof_and_the_defenders_threat_cells() {
     // After White's null move Black wins by f5f8 (two open fours). The
     // zone holds Black's stones and the cells of its live windows; a

@@ -16,10 +16,14 @@
 //!   (Z's construction), and a turn with one stone in Z is searched with
 //!   that stone first (a turn's stones are a set).
 //!
-//! Zones are kept with the search (a cache by position key, since a table
-//! entry's two payload words cannot hold a 361-cell set); the VCDT
-//! searches that made them stay in the table's VCDT key space, so a zone
-//! recomputed after the cache is cleared costs a probe per VCDT node.
+//! Zones live in the shared table, in a key space of their own beside the
+//! VCDT searches that made them: a 361-cell set is three entries (two
+//! payload words each), each carrying a checksum of the whole set, so a
+//! zone whose parts were not written together (one part replaced, then the
+//! zone derived again) is never assembled; a zone the table lost is derived
+//! again, which costs a probe per VCDT node since those searches are in
+//! the table too. The VCDT verdict at an attacker node is kept the same
+//! way. Nothing the search keeps grows beyond the table's budget.
 //!
 //! Table keys are the goal adapter's ([`pns_core::problem::goal_key`]),
 //! so the certificate builders read this search's entries. `top` keeps
@@ -28,18 +32,17 @@
 //! driver reports it as unknown).
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use pns_core::dfpn::{self, DeepDfpn, Epsilon, Plain};
+use pns_core::dfpn::{self, key_space, DeepDfpn, Epsilon, Plain};
 use pns_core::prelude::*;
 use pns_core::problem::{goal_key, goal_status};
 use pns_core::{
     Goal, GoalContext, Limits, Outcome, Problem, SearchResult, Side, Stats, Status, Table,
 };
 
-use crate::geometry::CellSet;
+use crate::geometry::{CellSet, WORDS};
 use crate::position::{Connect6, Turn};
 use crate::vcdt;
 
@@ -75,9 +78,11 @@ impl Default for ZoneOptions {
 /// Counters of the zone machinery.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZoneCounts {
-    /// Defender nodes where a zone was derived.
+    /// Defender nodes where a zone was derived (a zone read back from the
+    /// table is not counted again).
     pub zones: u64,
-    /// Defender nodes where the null move had no VCDT (no pruning).
+    /// Defender nodes where the null move had no VCDT (no pruning),
+    /// counted likewise.
     pub no_zone: u64,
     /// Defender moves left out by zones.
     pub pruned: u64,
@@ -85,6 +90,41 @@ pub struct ZoneCounts {
     pub kept: u64,
     /// Attacker nodes proven by a nested VCDT.
     pub vcdt_wins: u64,
+}
+
+/// Table entries a zone takes (two payload words each).
+const ZONE_PARTS: usize = WORDS / 2;
+const _: () = assert!(WORDS.is_multiple_of(2));
+
+/// Flag of a zone's first entry: the null move had no VCDT (no zone).
+const NO_ZONE: u8 = 1;
+
+/// The key of the memo of `g` for `attacker` in the key space `space`.
+fn memo_key(g: &Connect6, attacker: Side, space: u64) -> u64 {
+    let side = match attacker {
+        Side::First => 0,
+        Side::Second => 0x5eb3_9d2c_71f0_4a86,
+    };
+    g.key() ^ space ^ side
+}
+
+/// The key space of zones, and a part's salt in it.
+fn zone_key(g: &Connect6, attacker: Side, part: usize) -> u64 {
+    memo_key(g, attacker, key_space(0xc6_20)) ^ pns_core::rng::splitmix64(part as u64 + 1)
+}
+
+/// The key of the VCDT verdict at an attacker node.
+fn vcdt_memo_key(g: &Connect6, attacker: Side) -> u64 {
+    memo_key(g, attacker, key_space(0xc6_21))
+}
+
+/// 16 bits of the whole set, stored with each of its parts.
+fn zone_checksum(z: &CellSet) -> u16 {
+    let mut h = 0u64;
+    for &w in &z.0 {
+        h = pns_core::rng::splitmix64(h ^ w);
+    }
+    (h >> 48) as u16
 }
 
 /// The relevance-zone-oriented problem.
@@ -95,10 +135,6 @@ pub struct ZoneSearch<'t> {
     opts: ZoneOptions,
     nested: RefCell<Stats>,
     nested_seesaw: RefCell<u64>,
-    cache: RefCell<HashMap<u64, Option<CellSet>>>,
-    /// VCDT results at attacker nodes: a search that ran out of its budget
-    /// would otherwise run again every time the node is looked at.
-    vcdt_cache: RefCell<HashMap<u64, bool>>,
     counts: RefCell<ZoneCounts>,
     /// The budget on the nested searches' visits: the outer search's limit
     /// counts only its own visits, so the problem raises `stop` when the
@@ -128,8 +164,6 @@ impl<'t> ZoneSearch<'t> {
             opts,
             nested: RefCell::new(Stats::default()),
             nested_seesaw: RefCell::new(0),
-            cache: RefCell::new(HashMap::new()),
-            vcdt_cache: RefCell::new(HashMap::new()),
             counts: RefCell::new(ZoneCounts::default()),
             budget: None,
             spent: Cell::new(0),
@@ -184,12 +218,12 @@ impl<'t> ZoneSearch<'t> {
     /// The relevance zone at a defender node (`None`: the null move has no
     /// VCDT for the attacker, or the defender wins in its turn).
     pub fn zone(&self, g: &Connect6) -> Option<CellSet> {
-        let key = g.key();
-        if let Some(z) = self.cache.borrow().get(&key) {
-            return *z;
+        if let Some(z) = self.stored_zone(g) {
+            return z;
         }
+        let before = self.spent.get();
         let z = self.derive_zone(g).map(|(z, _)| z);
-        self.cache.borrow_mut().insert(key, z);
+        self.store_zone(g, z, self.spent.get() - before);
         let mut c = self.counts.borrow_mut();
         if z.is_some() {
             c.zones += 1;
@@ -197,6 +231,52 @@ impl<'t> ZoneSearch<'t> {
             c.no_zone += 1;
         }
         z
+    }
+
+    /// The zone of `g` as the table holds it: `Some(None)` for a node
+    /// known to have none, `None` when the table does not hold it whole.
+    pub fn stored_zone(&self, g: &Connect6) -> Option<Option<CellSet>> {
+        let attacker = self.ctx.attacker;
+        let mut z = CellSet::default();
+        let mut sum = None;
+        for part in 0..ZONE_PARTS {
+            let h = self.tt.probe(zone_key(g, attacker, part))?;
+            if part == 0 && h.flags & NO_ZONE != 0 {
+                return Some(None);
+            }
+            if *sum.get_or_insert(h.best) != h.best {
+                return None;
+            }
+            z.0[2 * part] = h.pn;
+            z.0[2 * part + 1] = h.dn;
+        }
+        (sum == Some(zone_checksum(&z))).then_some(Some(z))
+    }
+
+    /// Stores the zone of `g` (its effort, `visits`, is the entries'
+    /// worth to the table's replacement).
+    fn store_zone(&self, g: &Connect6, z: Option<CellSet>, visits: u64) {
+        let attacker = self.ctx.attacker;
+        let amount = visits.clamp(1, u32::MAX as u64) as u32;
+        match z {
+            None => {
+                self.tt
+                    .store(zone_key(g, attacker, 0), 0, 0, amount, NO_ZONE, 0);
+            }
+            Some(z) => {
+                let sum = zone_checksum(&z);
+                for part in 0..ZONE_PARTS {
+                    self.tt.store(
+                        zone_key(g, attacker, part),
+                        z.0[2 * part],
+                        z.0[2 * part + 1],
+                        amount,
+                        0,
+                        sum,
+                    );
+                }
+            }
+        }
     }
 
     /// The zone and the VCDT proof after the null move at `g` (defender
@@ -237,10 +317,12 @@ impl Problem for ZoneSearch<'_> {
             return goal_status(g, o, self.ctx);
         }
         if self.opts.vcdt && self.is_or() && !self.spent_all() {
-            let key = g.key();
-            let cached = self.vcdt_cache.borrow().get(&key).copied();
-            let won = match cached {
-                Some(w) => w,
+            // The verdict is kept in the table: a search that ran out of
+            // its budget would otherwise run again every time the node is
+            // looked at.
+            let key = vcdt_memo_key(g, self.ctx.attacker);
+            let won = match self.tt.probe(key) {
+                Some(h) => h.pn == 1,
                 None => {
                     let mut st = Stats::default();
                     let s = vcdt::search(
@@ -253,7 +335,8 @@ impl Problem for ZoneSearch<'_> {
                     );
                     self.note(&st);
                     let w = s == Status::Proven;
-                    self.vcdt_cache.borrow_mut().insert(key, w);
+                    let amount = st.visits.clamp(1, u32::MAX as u64) as u32;
+                    self.tt.store(key, w as u64, 0, amount, 0, 0);
                     if w {
                         self.counts.borrow_mut().vcdt_wins += 1;
                     }
