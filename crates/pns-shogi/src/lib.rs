@@ -10,6 +10,7 @@
 #![allow(clippy::needless_range_loop)] // squares and directions index several tables at once
 
 pub mod answer;
+pub mod hands;
 pub mod position;
 pub mod solve;
 pub mod tsume;
