@@ -316,7 +316,8 @@ pub trait SearchHooks: Rules {
     /// This position was solved with `status` for `ctx`, on every path (a
     /// result that holds on one line only is never passed); `children` are
     /// its moves as the search generated them, with their values then
-    /// (empty when the side to move has no move). The game may store
+    /// (`Unknown` where a value holds on the current line only; empty when
+    /// the side to move has no move). The game may store
     /// entries of its own in `tt` (keys XORed with `space`, effort
     /// `amount`) for [`SearchHooks::shared_status`] to find.
     #[inline]

@@ -191,8 +191,9 @@ pub trait Problem {
     }
 
     /// The current node was solved with `status` on every path; `children`
-    /// are its moves in generated order with their values (empty for a
-    /// node without moves). The problem may store entries of its own in
+    /// are its moves in generated order with their values (`Unknown` for a
+    /// value that holds on the current path only; empty for a node without
+    /// moves). The problem may store entries of its own in
     /// `tt` (keys XORed with `space`, effort `amount`).
     #[inline]
     fn share_solved(

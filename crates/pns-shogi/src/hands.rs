@@ -1,9 +1,12 @@
 //! Proof and disproof pieces: solved tsume positions shared across the
-//! attacker's hands (Seo 1995, "The C* algorithm for AND/OR tree search
-//! and its application to a tsume-shogi program", the proof pieces;
-//! Nagai 2002, "Df-pn algorithm for searching AND/OR trees and its
-//! applications", PhD thesis, University of Tokyo, ch. 5: proof and
-//! disproof pieces with df-pn).
+//! attacker's hands. Proof pieces come from Seo's tsume-shogi program
+//! (M. Seo, "The C* algorithm for AND/OR tree search and its application
+//! to a tsume-shogi program", master's thesis, University of Tokyo, 1995),
+//! disproof pieces and their use with df-pn from Nagai's (A. Nagai,
+//! "Df-pn algorithm for searching AND/OR trees and its applications", PhD
+//! thesis, University of Tokyo, 2002); both are refs. [56] and [42] of the
+//! DeepPN thesis in `../shared/papers`, neither text is there. The rules
+//! below are written out in our own terms.
 //!
 //! Within one problem the pieces in play never change, so two positions
 //! with the same board and side to move differ only in how the pieces off
@@ -21,8 +24,7 @@
 //! entry; a lookup matches a stored hand by that order (superiority for
 //! proofs, inferiority for disproofs). The hands stored are not the
 //! position's own hand but the smallest (largest) one the proof (disproof)
-//! needs, computed bottom-up from the children's as the search solves them
-//! (Nagai §5.2):
+//! needs, computed bottom-up from the children's as the search solves them:
 //!
 //! * attacker to move, proven by a move: the child's proof hand, plus the
 //!   piece the move drops, minus the piece it captures;

@@ -572,17 +572,26 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
 
     /// Hands the node `f`, solved with (pn, dn) on every path, to the
     /// problem's own sharing ([`Problem::share_solved`]) with its children's
-    /// moves and values; call it before [`Self::leave`] frees them. A result
-    /// that holds on this path only is not handed over.
+    /// moves and values (a child's value that holds on this path only is
+    /// passed as unknown); call it before [`Self::leave`] frees them. A
+    /// result that holds on this path only is not handed over.
     #[inline(never)]
     pub fn share(&mut self, p: &mut P, f: &Frame, pn: Pn, dn: Pn) {
         let st = status_of(pn, dn);
         if !st.is_solved() || (L::ACTIVE && self.witness(f, st).1) {
             return;
         }
+        // A child solved on this path only counts as unknown.
         let kids: Vec<(P::Move, Status)> = self.children[f.cstart..f.cend]
             .iter()
-            .map(|c| (c.mv, status_of(c.pn, c.dn)))
+            .map(|c| {
+                let st = if c.dep() {
+                    Status::Unknown
+                } else {
+                    status_of(c.pn, c.dn)
+                };
+                (c.mv, st)
+            })
             .collect();
         let amount = add_amount(f.prev_amount, self.stats.visits - f.visits_start);
         p.share_solved(self.tt, self.salt, st, &kids, amount);
