@@ -357,19 +357,34 @@ impl SearchHooks for Tsume {
 
     /// df-pn+ initial numbers (thesis §2.2.4): a node where the defender
     /// is to move starts with pn = its number of evasions (each needs a
-    /// proof), one where the attacker is to move with dn = its number of
-    /// checks (each needs a disproof).
+    /// proof; with proof pieces, the drops on one square count once), one
+    /// where the attacker is to move with dn = its number of checks (each
+    /// needs a disproof).
     fn heuristic(&self, ctx: GoalContext) -> (u64, u64) {
         if ctx.attacker != Side::First {
             return (1, 1);
         }
         let mut v = Vec::with_capacity(64);
         self.moves(&mut v);
-        let n = (v.len() as u64).max(1);
         if self.attacker_to_move() {
-            (1, n)
+            (1, (v.len() as u64).max(1))
+        } else if self.hands {
+            // With proof pieces, the interpositions on one square mostly
+            // share one proof (the attacker takes the piece; what it then
+            // holds is rarely needed): they count once.
+            let mut squares = 0u128;
+            let mut n = 0u64;
+            for m in &v {
+                if !m.is_drop() {
+                    n += 1;
+                } else if squares & (1u128 << m.to()) == 0 {
+                    squares |= 1u128 << m.to();
+                    n += 1;
+                }
+            }
+            (n.max(1), 1)
         } else {
-            (n, 1)
+            ((v.len() as u64).max(1), 1)
         }
     }
 
