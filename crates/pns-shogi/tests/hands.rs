@@ -109,3 +109,19 @@ fn hands_give_the_same_values_as_plain_df_pn() {
         "{counts:?}"
     );
 }
+
+/// The pieces are wired in: a mate in 1 where the defender may interpose
+/// drop after drop (antma line 4) is proven with far fewer visits when
+/// the proof of one interposition settles the others.
+#[test]
+fn pieces_share_the_proofs_of_interpositions() {
+    let t = Tsume::parse("k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1").unwrap();
+    let mut tt = Table::with_mb(16);
+    let (a, with) = value(&t, true, &mut tt);
+    let (b, without) = value(&t, false, &mut tt);
+    // Measured: 204 visits with pieces, 14,037 without (over this test's
+    // budget of 5,000, so the search without pieces stops unknown).
+    assert_eq!((a, b), (Status::Proven, Status::Unknown));
+    assert!(with < 1_000, "{with} visits with pieces");
+    assert!(without >= BUDGET, "{without} visits without pieces");
+}
