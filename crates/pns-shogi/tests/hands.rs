@@ -119,7 +119,7 @@ fn pieces_share_the_proofs_of_interpositions() {
     let mut tt = Table::with_mb(16);
     let (a, with) = value(&t, true, &mut tt);
     let (b, without) = value(&t, false, &mut tt);
-    // Measured: 204 visits with pieces, 14,037 without (over this test's
+    // Measured at 764a8d9: 204 visits with pieces, 14,037 without (over this test's
     // budget of 5,000, so the search without pieces stops unknown).
     assert_eq!((a, b), (Status::Proven, Status::Unknown));
     assert!(with < 1_000, "{with} visits with pieces");
