@@ -29,7 +29,9 @@
 use std::fmt;
 use std::hash::Hash;
 
+use crate::problem::Status;
 use crate::rng::Rng;
+use crate::tt::Table;
 
 /// A player. `First` moves first from the game's initial position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -292,6 +294,42 @@ pub trait SearchHooks: Rules {
     #[inline]
     fn edge_cost(&self, _m: Self::Move, _ctx: GoalContext) -> (i64, i64) {
         (0, 0)
+    }
+
+    /// Whether the game shares solved results between positions by a rule
+    /// of its own: [`SearchHooks::shared_status`] and
+    /// [`SearchHooks::share_solved`] (e.g. tsume-shogi's proof and disproof
+    /// pieces: a position proven with some pieces in hand is proven with
+    /// more). Default `false`: the search never calls them and compiles to
+    /// the same code as without them.
+    const SHARES_SOLVED: bool = false;
+
+    /// The value of this position for the question `ctx` as the game's own
+    /// entries in `tt` settle it (entries it stored with
+    /// [`SearchHooks::share_solved`], under its own keys XORed with
+    /// `space`), or `Unknown`. Must never be wrong.
+    #[inline]
+    fn shared_status(&self, _tt: &Table, _space: u64, _ctx: GoalContext) -> Status {
+        Status::Unknown
+    }
+
+    /// This position was solved with `status` for `ctx`, on every path (a
+    /// result that holds on one line only is never passed); `children` are
+    /// its moves as the search generated them, with their values then
+    /// (`Unknown` where a value holds on the current line only; empty when
+    /// the side to move has no move). The game may store
+    /// entries of its own in `tt` (keys XORed with `space`, effort
+    /// `amount`) for [`SearchHooks::shared_status`] to find.
+    #[inline]
+    fn share_solved(
+        &self,
+        _tt: &Table,
+        _space: u64,
+        _ctx: GoalContext,
+        _status: Status,
+        _children: &[(Self::Move, Status)],
+        _amount: u32,
+    ) {
     }
 }
 

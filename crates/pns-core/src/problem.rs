@@ -176,6 +176,35 @@ pub trait Problem {
     fn nested_stats(&mut self) -> Option<crate::stats::Stats> {
         None
     }
+
+    /// Whether the problem shares solved results between nodes by a rule
+    /// of its own ([`Problem::shared_status`], [`Problem::share_solved`]).
+    /// Default `false`: df-pn never calls them.
+    const SHARES_SOLVED: bool = false;
+
+    /// The value of the current node as the problem's own entries in `tt`
+    /// settle it (keys XORed with the search's key space `space`), or
+    /// `Unknown`; asked for every child that is not terminal. Never wrong.
+    #[inline]
+    fn shared_status(&self, _tt: &crate::tt::Table, _space: u64) -> Status {
+        Status::Unknown
+    }
+
+    /// The current node was solved with `status` on every path; `children`
+    /// are its moves in generated order with their values (`Unknown` for a
+    /// value that holds on the current path only; empty for a node without
+    /// moves). The problem may store entries of its own in
+    /// `tt` (keys XORed with `space`, effort `amount`).
+    #[inline]
+    fn share_solved(
+        &mut self,
+        _tt: &crate::tt::Table,
+        _space: u64,
+        _status: Status,
+        _children: &[(Self::Move, Status)],
+        _amount: u32,
+    ) {
+    }
 }
 
 /// Different questions about the same position get different keys, so they
@@ -355,5 +384,25 @@ impl<G: Game> Problem for GoalProblem<G> {
         let g = self.game();
         let o = g.playout(rng);
         self.status_of(g, o) == Status::Proven
+    }
+
+    const SHARES_SOLVED: bool = G::SHARES_SOLVED;
+
+    #[inline]
+    fn shared_status(&self, tt: &crate::tt::Table, space: u64) -> Status {
+        self.game().shared_status(tt, space ^ self.salt, self.ctx)
+    }
+
+    #[inline]
+    fn share_solved(
+        &mut self,
+        tt: &crate::tt::Table,
+        space: u64,
+        status: Status,
+        children: &[(G::Move, Status)],
+        amount: u32,
+    ) {
+        self.game()
+            .share_solved(tt, space ^ self.salt, self.ctx, status, children, amount)
     }
 }

@@ -19,7 +19,7 @@ use std::fmt;
 
 use pns_core::game::{GoalContext, Repetition};
 use pns_core::prelude::*;
-use pns_core::{GameError, Outcome, Rng, Side};
+use pns_core::{GameError, Outcome, Rng, Side, Status, Table};
 
 use crate::position::{
     kind, piece_color, piece_kind, Color, Move, Position, HAND_KINDS, NONE, TOTAL,
@@ -30,6 +30,9 @@ use crate::position::{
 pub struct Tsume {
     pos: Position,
     attacker: Color,
+    /// Whether the search shares solved positions by proof and disproof
+    /// pieces ([`crate::hands`]; on by default).
+    hands: bool,
 }
 
 impl fmt::Debug for Tsume {
@@ -65,7 +68,11 @@ impl Tsume {
             }
             pos.set_hand(defender, rest);
         }
-        Ok(Tsume { pos, attacker })
+        Ok(Tsume {
+            pos,
+            attacker,
+            hands: true,
+        })
     }
 
     /// Reads `SFEN [moves M1 M2 ...]` (a leading `sfen` is allowed, and
@@ -102,6 +109,12 @@ impl Tsume {
             ));
         }
         Ok(t)
+    }
+
+    /// Switches proof and disproof pieces ([`crate::hands`]) on or off
+    /// (for comparisons; the answers are the same).
+    pub fn set_hands(&mut self, on: bool) {
+        self.hands = on;
     }
 
     #[inline]
@@ -344,19 +357,61 @@ impl SearchHooks for Tsume {
 
     /// df-pn+ initial numbers (thesis §2.2.4): a node where the defender
     /// is to move starts with pn = its number of evasions (each needs a
-    /// proof), one where the attacker is to move with dn = its number of
-    /// checks (each needs a disproof).
+    /// proof; with proof pieces, the drops on one square count once), one
+    /// where the attacker is to move with dn = its number of checks (each
+    /// needs a disproof).
     fn heuristic(&self, ctx: GoalContext) -> (u64, u64) {
         if ctx.attacker != Side::First {
             return (1, 1);
         }
         let mut v = Vec::with_capacity(64);
         self.moves(&mut v);
-        let n = (v.len() as u64).max(1);
         if self.attacker_to_move() {
-            (1, n)
+            (1, (v.len() as u64).max(1))
+        } else if self.hands {
+            // With proof pieces, the interpositions on one square mostly
+            // share one proof (the attacker takes the piece; what it then
+            // holds is rarely needed): they count once.
+            let mut squares = 0u128;
+            let mut n = 0u64;
+            for m in &v {
+                if !m.is_drop() {
+                    n += 1;
+                } else if squares & (1u128 << m.to()) == 0 {
+                    squares |= 1u128 << m.to();
+                    n += 1;
+                }
+            }
+            (n.max(1), 1)
         } else {
-            (n, 1)
+            ((v.len() as u64).max(1), 1)
+        }
+    }
+
+    /// Proof and disproof pieces ([`crate::hands`]): solved positions are
+    /// shared with every position of the same board whose attacker holds
+    /// more (a proof) or fewer (a disproof) pieces.
+    const SHARES_SOLVED: bool = true;
+
+    #[inline]
+    fn shared_status(&self, tt: &Table, space: u64, ctx: GoalContext) -> Status {
+        if !self.hands || ctx.attacker != Side::First {
+            return Status::Unknown;
+        }
+        crate::hands::lookup(self, tt, space)
+    }
+
+    fn share_solved(
+        &self,
+        tt: &Table,
+        space: u64,
+        ctx: GoalContext,
+        status: Status,
+        children: &[(Move, Status)],
+        amount: u32,
+    ) {
+        if self.hands {
+            crate::hands::share(self, tt, space, ctx, status, children, amount)
         }
     }
 }

@@ -205,6 +205,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             let (pn, dn) = no_move_numbers(is_or);
             let amount = prev_amount.saturating_add(1);
             self.store(key, pn, dn, amount, FLAG_EXPANDED, 0);
+            if P::SHARES_SOLVED {
+                p.share_solved(self.tt, self.salt, status_of(pn, dn), &[], amount);
+            }
             return Err(Out {
                 pn,
                 dn,
@@ -278,6 +281,10 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 stats.repetitions += 1;
                 st = ghi::repetition_status(line.rule(), p.is_or());
                 dep = true;
+            }
+            if P::SHARES_SOLVED && st == Status::Unknown {
+                // The problem's own shared entries (tsume's proof pieces).
+                st = p.shared_status(tt, salt);
             }
             let (pn, dn) = solved_numbers(st);
             let unknown = st == Status::Unknown;
@@ -580,6 +587,33 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             }
             self.root_choice = i;
         }
+    }
+
+    /// Hands the node `f`, solved with (pn, dn) on every path, to the
+    /// problem's own sharing ([`Problem::share_solved`]) with its children's
+    /// moves and values (a child's value that holds on this path only is
+    /// passed as unknown); call it before [`Self::leave`] frees them. A
+    /// result that holds on this path only is not handed over.
+    #[inline(never)]
+    pub fn share(&mut self, p: &mut P, f: &Frame, pn: Pn, dn: Pn) {
+        let st = status_of(pn, dn);
+        if !st.is_solved() || (L::ACTIVE && self.witness(f, st).1) {
+            return;
+        }
+        // A child solved on this path only counts as unknown.
+        let kids: Vec<(P::Move, Status)> = self.children[f.cstart..f.cend]
+            .iter()
+            .map(|c| {
+                let st = if c.dep() {
+                    Status::Unknown
+                } else {
+                    status_of(c.pn, c.dn)
+                };
+                (c.mv, st)
+            })
+            .collect();
+        let amount = add_amount(f.prev_amount, self.stats.visits - f.visits_start);
+        p.share_solved(self.tt, self.salt, st, &kids, amount);
     }
 
     /// Leaves the node `f` with the values (pn, dn) and best child `best`:

@@ -336,6 +336,9 @@ impl Dfpn {
         if let Some(par) = par {
             par.unmark(f.key);
         }
+        if P::SHARES_SOLVED {
+            s.share(p, &f, pn, dn);
+        }
         s.leave(&f, pn, dn, best)
     }
 }

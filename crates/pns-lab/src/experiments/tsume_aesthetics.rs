@@ -139,7 +139,11 @@ pub fn run(opts: &ExpOptions) -> Result<Report, String> {
         .collect();
     let algo = Algo::parse("dfpn").map_err(|e| e.to_string())?;
     let results = par_map(opts, HASH_MB, &items, |tt, _, (sfen, len)| {
-        let t = Tsume::parse(sfen).map_err(|e| format!("{sfen}: {e}"))?;
+        let mut t = Tsume::parse(sfen).map_err(|e| format!("{sfen}: {e}"))?;
+        // Plain df-pn, as the figures of docs/experiments/tsume.md were
+        // measured: proof and disproof pieces (on by default since) change
+        // the indicators.
+        t.set_hands(false);
         tt.clear();
         let o = TsumeOptions {
             algo: algo.clone(),
