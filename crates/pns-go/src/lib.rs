@@ -12,6 +12,7 @@ pub mod capture;
 pub mod game;
 pub mod gtp;
 pub mod ladder;
+pub mod lambda;
 pub mod oneeye;
 pub mod sgf;
 
