@@ -708,19 +708,31 @@ pub fn gtp_text(b: &Board, a: &Answer, visits: u64) -> Result<String, String> {
 }
 
 /// The GTP commands `attack` and `defend` on `b` for the block at
-/// `target`, with the default threshold and generator H1.
+/// `target`, with the default threshold and generator H1, plain df-pn.
 pub fn gtp_command(
     b: &Board,
     target: usize,
     attack_it: bool,
     visits: u64,
 ) -> Result<String, String> {
-    let g = Capture::new(*b, target, DEFAULT_ESCAPE_LIBS, Generator::H1).map_err(|e| e.0)?;
+    gtp_command_with(b, target, attack_it, &Solver::Dfpn, Generator::H1, visits)
+}
+
+/// [`gtp_command`] with a search and a generator.
+pub fn gtp_command_with(
+    b: &Board,
+    target: usize,
+    attack_it: bool,
+    solver: &Solver,
+    gen: Generator,
+    visits: u64,
+) -> Result<String, String> {
+    let g = Capture::new(*b, target, DEFAULT_ESCAPE_LIBS, gen).map_err(|e| e.0)?;
     let mut e = Effort::default();
     let a = if attack_it {
-        attack(&g, visits, &mut e)
+        attack_with(&g, solver, visits, &mut e)
     } else {
-        defend(&g, visits, &mut e)
+        defend_with(&g, solver, visits, &mut e)
     };
     gtp_text(b, &a, visits)
 }

@@ -15,6 +15,7 @@ pub mod ladder;
 pub mod lambda;
 pub mod oneeye;
 pub mod sgf;
+pub mod tactical;
 
 pub use bits::Bits;
 pub use board::{Board, Color, Illegal, Move};
