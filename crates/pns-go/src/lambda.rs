@@ -456,7 +456,13 @@ pub fn search(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) -> Se
         visits: Some(visits),
         ..Default::default()
     };
-    dfpn::search(&mut p, LambdaPolicy, tt, &limits)
+    dfpn::search_with(
+        &mut p,
+        LambdaPolicy,
+        tt,
+        &limits,
+        &crate::capture::path_options(),
+    )
 }
 
 /// [`search`]'s status, its effort added to `effort`.
@@ -474,14 +480,25 @@ pub fn attack_status(
 }
 
 /// After a proof from `g` (the attacker to move) on `tt`: a first move
-/// whose defender node the table holds proven, at any order.
-pub fn proven_move(g: &Capture, params: &LambdaParams, tt: &Table) -> Option<Move> {
+/// that captures. A move whose defender node the table holds proven (at
+/// any order) is taken at once; otherwise (DUP keeps path-dependent
+/// results apart from the base entry) each move is searched again from
+/// its own defender node, at most `visits / 20` visits each, the target's
+/// liberties first.
+pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) -> Option<Move> {
     let mut p = LambdaProblem::new(*g, *params);
     let mut orders = Vec::new();
     if matches!(p.cur().1, Kind::Split(_)) {
         p.generate(&mut orders);
+    } else {
+        orders.push(LMove::Order(0));
     }
-    let check = |p: &mut LambdaProblem| {
+    let mut all = Vec::new();
+    for o in orders {
+        let split = o != LMove::Order(0);
+        if split {
+            p.play(o);
+        }
         let mut ms = Vec::new();
         p.generate(&mut ms);
         for m in ms {
@@ -489,23 +506,24 @@ pub fn proven_move(g: &Capture, params: &LambdaParams, tt: &Table) -> Option<Mov
             let proven =
                 p.evaluate() == Status::Proven || tt.probe(p.key()).is_some_and(|h| h.pn == 0);
             p.undo();
-            if proven {
-                if let LMove::Play(mv) = m {
+            if let LMove::Play(mv) = m {
+                if proven {
                     return Some(mv);
+                }
+                if !all.contains(&mv) {
+                    all.push(mv);
                 }
             }
         }
-        None
-    };
-    if orders.is_empty() {
-        return check(&mut p);
+        if split {
+            p.undo();
+        }
     }
-    for o in orders {
-        p.play(o);
-        let r = check(&mut p);
-        p.undo();
-        if r.is_some() {
-            return r;
+    for mv in all {
+        let mut c = *g;
+        c.play(mv);
+        if search(&c, params, (visits / 20).max(50), tt).status == Status::Proven {
+            return Some(mv);
         }
     }
     None

@@ -46,7 +46,7 @@ pub const EXPERIMENT: Experiment = Experiment {
 };
 
 /// Node visits per search (`PNS_LAMBDA_VISITS` overrides).
-pub const NODE_LIMIT: u64 = 3_000;
+pub const NODE_LIMIT: u64 = 2_000;
 /// Table per thread, MiB.
 pub const HASH_MB: usize = 16;
 
@@ -164,6 +164,11 @@ struct ItemResult {
 }
 
 pub fn run(opts: &ExpOptions) -> Result<Report, String> {
+    run_with(opts, visits())
+}
+
+/// [`run`] with `limit` node visits per search.
+pub fn run_with(opts: &ExpOptions, limit: u64) -> Result<Report, String> {
     let dir = data_dir()?;
     let mut cases: Vec<Case> = tactical::load(&dir.join("gnugo-tactical.tsv"), &dir.join("gnugo"))?
         .into_iter()
@@ -172,7 +177,6 @@ pub fn run(opts: &ExpOptions) -> Result<Report, String> {
     if let Some(n) = opts.positions {
         cases.truncate(n);
     }
-    let limit = visits();
     let solvers = solvers();
     let sound_gens: Vec<Generator> = if std::env::var("PNS_LAMBDA_SOUND_ALL").is_ok() {
         Generator::ALL.to_vec()
@@ -414,7 +418,7 @@ mod tests {
             threads: Some(2),
             progress: None,
         };
-        let r = run(&opts).unwrap();
+        let r = run_with(&opts, 300).unwrap();
         let csv = std::fs::read_to_string(dir.join("sound.csv")).unwrap();
         let rows: Vec<Vec<&str>> = csv
             .lines()
