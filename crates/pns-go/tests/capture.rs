@@ -194,7 +194,7 @@ fn lambda_dfpn_agrees_with_the_tree_method_on_small_boards() {
     let mut checked = 0;
     let mut proven = 0;
     let mut tries = 0;
-    while checked < 120 && tries < 20_000 {
+    while checked < 80 && tries < 20_000 {
         tries += 1;
         let gen = Generator::ALL[tries % 3];
         let Some(g) = random_problem(&mut rng, gen) else {
@@ -239,6 +239,6 @@ fn lambda_dfpn_agrees_with_the_tree_method_on_small_boards() {
         proven += usize::from(want);
         checked += 1;
     }
-    assert_eq!(checked, 120);
-    assert!(proven > 10 && proven < 110, "{proven} of 120 captured");
+    assert_eq!(checked, 80);
+    assert!(proven > 8 && proven < 72, "{proven} of 80 captured");
 }
