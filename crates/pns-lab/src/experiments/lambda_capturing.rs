@@ -46,7 +46,7 @@ pub const EXPERIMENT: Experiment = Experiment {
 };
 
 /// Node visits per search (`PNS_LAMBDA_VISITS` overrides).
-pub const NODE_LIMIT: u64 = 2_000;
+pub const NODE_LIMIT: u64 = 1_500;
 /// Table per thread, MiB.
 pub const HASH_MB: usize = 16;
 
@@ -56,6 +56,13 @@ pub fn solvers() -> Vec<(&'static str, Solver)> {
         ("df-pn", Solver::Dfpn),
         ("λ-df-pn", Solver::Lambda(LambdaParams::default())),
         ("pseudo λ", Solver::Lambda(LambdaParams::pseudo())),
+        (
+            "λ-df-pn, no ladder rule",
+            Solver::Lambda(LambdaParams {
+                ladder: false,
+                ..LambdaParams::default()
+            }),
+        ),
     ]
 }
 
@@ -262,14 +269,16 @@ pub fn run_with(opts: &ExpOptions, limit: u64) -> Result<Report, String> {
         "Agree",
         "Disagree",
         "Time (s)",
+        "Visits/s",
     ]);
     let mut solved = vec![vec![0usize; solvers.len()]; 3];
     for (gi, g) in Generator::ALL.iter().enumerate() {
         for (si, (name, _)) in solvers.iter().enumerate() {
-            let (mut agree, mut dis, mut ms) = (0, 0, 0.0);
+            let (mut agree, mut dis, mut ms, mut v) = (0, 0, 0.0, 0);
             for (c, r) in cases.iter().zip(&results) {
                 let run = r.bounded[gi][si];
                 ms += run.ms;
+                v += run.visits;
                 match run.success {
                     Some(s) if Some(s) == c.expected_success() => agree += 1,
                     Some(_) => dis += 1,
@@ -284,6 +293,7 @@ pub fn run_with(opts: &ExpOptions, limit: u64) -> Result<Report, String> {
                 agree.to_string(),
                 dis.to_string(),
                 fmt_f(ms / 1000.0, 2),
+                format!("{:.0}", v as f64 / (ms / 1000.0).max(1e-9)),
             ]);
         }
     }
@@ -425,7 +435,7 @@ mod tests {
             .skip(1)
             .map(|l| l.split(',').collect())
             .collect();
-        assert_eq!(rows.len(), 3);
+        assert_eq!(rows.len(), solvers().len());
         for row in &rows {
             assert_eq!(row[4], "0", "{row:?}");
         }
