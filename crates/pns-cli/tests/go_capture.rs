@@ -125,3 +125,33 @@ fn gtp_attack_runs_lambda_dfpn() {
     let (_, err, code) = pns(&["gtp", "--capture-algo", "nope"]);
     assert_eq!(code, Some(2), "{err}");
 }
+
+/// `go-capture` through the registry: a capture certificate (the
+/// defender, to move, cannot save B3 on a 4x4 board; every legal point for
+/// both sides) is written, checked by the rules-only verifier, and refused
+/// once one of the defender's moves is taken out of it.
+#[test]
+fn capture_certificates_are_checked_by_the_rules() {
+    let pos =
+        "(;FF[4]SZ[4]AB[ba][ab][db][bc][cc]AW[ca][bb][cb])|target=B3,gen=board,first=defender";
+    let proof = std::env::temp_dir().join(format!("pns-capture-proof-{}.txt", std::process::id()));
+    let p = proof.to_str().unwrap();
+    let (out, err, code) = pns(&["solve", "go-capture", pos, "--proof", p]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("value      loss"), "{out}");
+    let (out, _, code) = pns(&["verify", "go-capture", pos, p]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("valid"), "{out}");
+    // Drop the last defender move listed at the root.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let root = lines.iter().position(|l| l.starts_with("0 ")).unwrap();
+    let mut words: Vec<&str> = lines[root].split(' ').collect();
+    assert!(words.len() > 2, "{}", lines[root]);
+    words.pop();
+    lines[root] = words.join(" ");
+    std::fs::write(&proof, lines.join("\n") + "\n").unwrap();
+    let (out, _, code) = pns(&["verify", "go-capture", pos, p]);
+    assert_eq!(code, Some(1), "{out}");
+    let _ = std::fs::remove_file(proof);
+}
