@@ -5,6 +5,7 @@
 use clap::Args;
 
 use crate::CliError;
+use pns_games::go::capture::{Generator, Solver};
 use pns_games::go::gtp::Engine;
 
 #[derive(Args, Debug)]
@@ -13,6 +14,13 @@ pub struct GtpArgs {
     /// spend before it answers with an error.
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub nodes: u64,
+    /// The search behind `attack` and `defend`: `dfpn`,
+    /// `lambda[:order=N,grow=G,ladder=on|off]` or `pseudo-lambda`.
+    #[arg(long, value_name = "ALGO", default_value = "lambda")]
+    pub capture_algo: String,
+    /// The move generator of `attack` and `defend`: h1, h2 or board.
+    #[arg(long, value_name = "GEN", default_value = "h1")]
+    pub capture_gen: String,
 }
 
 pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
@@ -21,6 +29,13 @@ pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
     }
     let mut e = Engine::new();
     e.solve_visits = a.nodes;
+    e.capture_solver = Solver::parse(&a.capture_algo).map_err(CliError::usage)?;
+    e.capture_generator = Generator::from_name(&a.capture_gen).ok_or_else(|| {
+        CliError::usage(format!(
+            "--capture-gen {}: not h1, h2 or board",
+            a.capture_gen
+        ))
+    })?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     e.run(stdin.lock(), stdout.lock()).map_err(|err| CliError {

@@ -8,6 +8,7 @@ mod bench;
 mod connect6;
 mod experiment;
 mod games;
+mod gocapture;
 mod gtp;
 mod interrupt;
 mod output;
@@ -112,6 +113,21 @@ pub struct SolveArgs {
     pub proof: Option<std::path::PathBuf>,
     /// Threads in the one search: parallel df-pn on one shared table
     /// (the df-pn variants, games without repetitions; others run on one).
+    /// Go capturing (`pns solve go FILE.sgf`): the target block's stone.
+    #[arg(long, value_name = "VERTEX")]
+    pub target: Option<String>,
+    /// Go capturing: the attacker moves first (the default).
+    #[arg(long)]
+    pub attack: bool,
+    /// Go capturing: the target's owner moves first.
+    #[arg(long)]
+    pub defend: bool,
+    /// Go capturing: the position before move N of the SGF's main line.
+    #[arg(long, value_name = "N")]
+    pub move_number: Option<usize>,
+    /// Go capturing: the move generator, h1, h2 or board (default h1).
+    #[arg(long, value_name = "GEN")]
+    pub gen: Option<String>,
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
 }
@@ -242,6 +258,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(a) if a.game == "tsume" && !a.search.rules_only => tsume::solve_cmd(&a),
         Command::Bench(a) if a.game == "tsume" && !a.search.rules_only => tsume::bench_cmd(&a),
+        Command::Solve(a) if a.game == "go" => gocapture::solve_cmd(&a),
         Command::Usi => usi::run(),
         Command::Solve(a) => solve::run(&a),
         Command::Bench(a) => bench::run(&a),

@@ -24,6 +24,7 @@ pub const NAMES: &[&str] = &[
     "synthetic",
     "cyclic",
     "go-one-eye",
+    "go-capture",
     "connect6",
     "tsume",
 ];
@@ -143,6 +144,13 @@ impl RegisteredGame for crate::go::OneEye {
         "SGF (inline or a .sgf file; region SQ, defender stones TR) or points=K,seed=S[,first=defender|attacker]; moves are GTP vertices or pass";
 }
 
+impl RegisteredGame for crate::go::capture::Capture {
+    // White C7 in atari on 9x9, Black to move: a capture (win) in one.
+    const DEFAULT_POSITION: &'static str = "(;FF[4]SZ[9]AB[bc][cb][dc]AW[cc])|target=C7,gen=board";
+    const NOTATION: &'static str =
+        "SGF|target=VERTEX[,first=attacker|defender,move=N,libs=K,gen=h1|h2|board] (the generator bounds both sides: gen=board for a proof in Go); moves are GTP vertices or pass";
+}
+
 impl RegisteredGame for crate::Connect6 {
     // Connect(7,7,4,2,1) after Black's first stone: White, to move with
     // two stones, wins (about 0.1 s).
@@ -222,6 +230,10 @@ macro_rules! with_game {
             }
             "go-one-eye" => {
                 type $G = $($wrap)*<$crate::go::OneEye>;
+                Ok($body)
+            }
+            "go-capture" => {
+                type $G = $($wrap)*<$crate::go::capture::Capture>;
                 Ok($body)
             }
             "connect6" => {

@@ -167,6 +167,12 @@ impl TestFormat for crate::go::OneEye {
     }
 }
 
+impl TestFormat for crate::go::capture::Capture {
+    fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
+        generic_line(line)
+    }
+}
+
 impl TestFormat for Synthetic {
     fn parse_test_line(line: &str) -> Result<Option<TestLine>, GameError> {
         generic_line(line)

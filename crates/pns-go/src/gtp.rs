@@ -63,6 +63,11 @@ pub struct Engine {
     base: Option<PathBuf>,
     /// Node visits a solving command may spend.
     pub solve_visits: u64,
+    /// The search behind `attack` and `defend` (df-pn unless set).
+    pub capture_solver: crate::capture::Solver,
+    /// The move generator of `attack` and `defend` (the complete side
+    /// plays every point whatever it is).
+    pub capture_generator: crate::capture::Generator,
     quit: bool,
 }
 
@@ -84,6 +89,8 @@ impl Engine {
             region: None,
             base: None,
             solve_visits: 20_000_000,
+            capture_solver: crate::capture::Solver::Dfpn,
+            capture_generator: crate::capture::Generator::H1,
             quit: false,
         }
     }
@@ -259,10 +266,12 @@ impl Engine {
             "attack" | "defend" => {
                 want(1)?;
                 let p = self.target(args[0])?;
-                crate::capture::gtp_command(
+                crate::capture::gtp_command_with(
                     self.game.board(),
                     p,
                     cmd == "attack",
+                    &self.capture_solver,
+                    self.capture_generator,
                     self.solve_visits,
                 )
             }

@@ -12,8 +12,10 @@ pub mod capture;
 pub mod game;
 pub mod gtp;
 pub mod ladder;
+pub mod lambda;
 pub mod oneeye;
 pub mod sgf;
+pub mod tactical;
 
 pub use bits::Bits;
 pub use board::{Board, Color, Illegal, Move};

@@ -174,3 +174,71 @@ fn a_stone_in_atari() {
         Answer::Succeeds(Some(Move::Play(_)))
     ));
 }
+
+/// λ-df-pn (several orders, pseudo λ-search, the ladder rule on and off)
+/// against the tree method on the same random positions: every answer the
+/// same as the exact one, and `attack_with`/`defend_with` right where both
+/// sides play every point.
+#[test]
+fn lambda_dfpn_agrees_with_the_tree_method_on_small_boards() {
+    use pns_go::capture::{attack_with, defend_with, Solver};
+    use pns_go::lambda::{self, LambdaParams};
+    let variants = [
+        LambdaParams::default(),
+        LambdaParams::pseudo(),
+        LambdaParams::default().parse("order=1,ladder=off").unwrap(),
+        LambdaParams::default().parse("order=3,grow=1").unwrap(),
+        LambdaParams::default().parse("order=0").unwrap(),
+    ];
+    let mut rng = Rng::new(20261125);
+    let mut checked = 0;
+    let mut proven = 0;
+    let mut tries = 0;
+    while checked < 80 && tries < 20_000 {
+        tries += 1;
+        let gen = Generator::ALL[tries % 3];
+        let Some(g) = random_problem(&mut rng, gen) else {
+            continue;
+        };
+        let mut budget = 200_000;
+        let Some(want) = oracle(&g, &mut HashSet::new(), &mut budget) else {
+            continue;
+        };
+        let want_status = if want {
+            Status::Proven
+        } else {
+            Status::Disproven
+        };
+        let params = variants[checked % variants.len()];
+        let tt = Table::with_mb(4);
+        let r = lambda::search(&g, &params, 2_000_000, &tt);
+        assert_eq!(r.status, want_status, "{params:?}\n{}", g.render());
+        if gen == Generator::Board {
+            let solver = Solver::Lambda(params);
+            let mut e = Effort::default();
+            let a = attack_with(&g, &solver, 2_000_000, &mut e);
+            assert_eq!(matches!(a, Answer::Succeeds(_)), want, "{}", g.render());
+            if let Answer::Succeeds(Some(m)) = a {
+                let mut c = g;
+                c.play(m);
+                let mut budget = 2_000_000;
+                assert_ne!(oracle_reply(&c, &mut budget), Some(false), "{}", g.render());
+            }
+            let d = g.with_first(g.defender());
+            let mut budget = 2_000_000;
+            if let Some(attacker_wins) = oracle_defender_first(&d, &mut budget) {
+                let ans = defend_with(&d, &solver, 2_000_000, &mut e);
+                assert_eq!(
+                    matches!(ans, Answer::Succeeds(_)),
+                    !attacker_wins,
+                    "{}\n{ans:?}",
+                    d.render()
+                );
+            }
+        }
+        proven += usize::from(want);
+        checked += 1;
+    }
+    assert_eq!(checked, 80);
+    assert!(proven > 8 && proven < 72, "{proven} of 80 captured");
+}

@@ -312,3 +312,78 @@ mod tests {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+/// A scatter plot on log-log axes with the diagonal y = x (one search's
+/// time against another's, problem by problem).
+#[derive(Clone, Debug)]
+pub struct Scatter {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// Named groups of points; values ≤ 0 are drawn at the axes' floor.
+    pub series: Vec<Series>,
+}
+
+impl Scatter {
+    /// Writes the plot to `DIR/FILE` (an `.svg` name).
+    pub fn write(&self, dir: &Path, file: &str) -> Result<PathBuf, String> {
+        std::fs::create_dir_all(dir).map_err(err)?;
+        let path = dir.join(file);
+        {
+            let root = SVGBackend::new(&path, (760, 700)).into_drawing_area();
+            root.fill(&WHITE).map_err(err)?;
+            let all = || {
+                self.series
+                    .iter()
+                    .flat_map(|s| s.points.iter().flat_map(|p| [p.0, p.1]))
+                    .filter(|v| v.is_finite() && *v > 0.0)
+            };
+            let lo = all().fold(f64::INFINITY, f64::min);
+            let hi = all().fold(0.0, f64::max);
+            let (lo, hi) = if lo.is_finite() && hi > lo {
+                (lo / 1.5, hi * 1.5)
+            } else {
+                (0.1, 10.0)
+            };
+            let mut chart = ChartBuilder::on(&root)
+                .caption(&self.title, ("sans-serif", 20))
+                .margin(14)
+                .x_label_area_size(45)
+                .y_label_area_size(70)
+                .build_cartesian_2d((lo..hi).log_scale(), (lo..hi).log_scale())
+                .map_err(err)?;
+            chart
+                .configure_mesh()
+                .x_desc(&self.x_label)
+                .y_desc(&self.y_label)
+                .draw()
+                .map_err(err)?;
+            chart
+                .draw_series(LineSeries::new(vec![(lo, lo), (hi, hi)], BLACK.mix(0.4)))
+                .map_err(err)?;
+            for (i, s) in self.series.iter().enumerate() {
+                let c = PALETTE[i % PALETTE.len()];
+                let pts: Vec<(f64, f64)> = s
+                    .points
+                    .iter()
+                    .filter(|p| p.0.is_finite() && p.1.is_finite())
+                    .map(|p| (p.0.max(lo), p.1.max(lo)))
+                    .collect();
+                chart
+                    .draw_series(pts.into_iter().map(|p| Circle::new(p, 3, c.filled())))
+                    .map_err(err)?
+                    .label(s.name.clone())
+                    .legend(move |(x, y)| Circle::new((x + 8, y), 4, c.filled()));
+            }
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperLeft)
+                .border_style(BLACK)
+                .background_style(WHITE.mix(0.85))
+                .draw()
+                .map_err(err)?;
+            root.present().map_err(err)?;
+        }
+        Ok(path)
+    }
+}

@@ -10,6 +10,7 @@ pub mod deeppn_r_sweep_hex;
 pub mod deeppn_r_sweep_othello;
 pub mod ghi_one_eye;
 pub mod hex_table_a3;
+pub mod lambda_capturing;
 pub mod othello_table_a2;
 pub mod ppns_common;
 pub mod ppns_connect4;
@@ -28,6 +29,7 @@ pub static ALL: &[Experiment] = &[
     deeppn_r_sweep_hex::EXPERIMENT,
     deep_dfpn_grid::EXPERIMENT,
     ghi_one_eye::EXPERIMENT,
+    lambda_capturing::EXPERIMENT,
     connect6_deep_dfpn::EXPERIMENT,
     tsume_aesthetics::EXPERIMENT,
 ];

@@ -1,0 +1,121 @@
+//! `pns solve go FILE.sgf --target VERTEX [--attack|--defend]
+//! [--move-number N]`: a capturing question on a Go position (issue 12;
+//! `pns_games::go::capture`), answered as GTP `attack`/`defend` answer it:
+//! the side asked about succeeds, fails, or no answer within the limit.
+//! `--algo dfpn|lambda[:order=N,grow=G,ladder=on|off]|pseudo-lambda`.
+
+use std::time::Instant;
+
+use serde_json::json;
+
+use crate::output::{ms, thousands};
+use crate::{CliError, SolveArgs};
+use pns_games::go::capture::{
+    attack_with, defend_with, Answer, Capture, Effort, Generator, Solver, DEFAULT_ESCAPE_LIBS,
+};
+use pns_games::go::{KoRule, Move};
+
+/// Node visits per search unless `--nodes` says otherwise.
+pub const DEFAULT_VISITS: u64 = 1_000_000;
+
+pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
+    let file = a
+        .position
+        .as_deref()
+        .ok_or_else(|| CliError::usage("pns solve go: give an SGF file"))?;
+    let target = a
+        .target
+        .as_deref()
+        .ok_or_else(|| CliError::usage("pns solve go: give --target VERTEX"))?;
+    if a.attack && a.defend {
+        return Err(CliError::usage("--attack and --defend exclude each other"));
+    }
+    let solver = Solver::parse(&a.search.algo).map_err(CliError::usage)?;
+    let gen = match a.gen.as_deref() {
+        None => Generator::H1,
+        Some(g) => Generator::from_name(g)
+            .ok_or_else(|| CliError::usage(format!("--gen {g}: not h1, h2 or board")))?,
+    };
+    let visits = a.search.nodes.unwrap_or(DEFAULT_VISITS);
+    if visits == 0 {
+        return Err(CliError::usage("--nodes must be at least 1"));
+    }
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
+    let loaded = pns_games::go::sgf::load(&text, a.move_number, KoRule::Simple)
+        .map_err(|e| CliError::usage(format!("{file}: {e}")))?;
+    let board = *loaded.game.board();
+    let t = match board.parse_vertex(target) {
+        Ok(Move::Play(p)) => p as usize,
+        _ => return Err(CliError::usage(format!("--target {target}: not a point"))),
+    };
+    let g = Capture::new(board, t, DEFAULT_ESCAPE_LIBS, gen)
+        .map_err(|e| CliError::usage(format!("--target {target}: {e}")))?;
+    let attack = !a.defend;
+    let mut effort = Effort::default();
+    let t0 = Instant::now();
+    let answer = if attack {
+        attack_with(&g, &solver, visits, &mut effort)
+    } else {
+        defend_with(&g, &solver, visits, &mut effort)
+    };
+    let time_ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let (code, mv) = match answer {
+        Answer::Succeeds(m) => (Some(1), m.map(|m| board.format_move(m).to_uppercase())),
+        Answer::Fails => (Some(0), None),
+        Answer::Unknown => (None, None),
+    };
+    let command = if attack { "attack" } else { "defend" };
+    let result = match code {
+        Some(1) if attack => "captured",
+        Some(1) => "saved",
+        Some(_) if attack => "not captured",
+        Some(_) => "not saved",
+        None => "unknown",
+    };
+    if a.search.json {
+        let v = json!({
+            "game": "go",
+            "command": command,
+            "target": target.to_uppercase(),
+            "defender": g.defender().to_string(),
+            "move_number": a.move_number,
+            "result": result,
+            "code": code,
+            "move": mv,
+            "search": solver.describe(),
+            "generator": gen.name(),
+            "escape_libs": DEFAULT_ESCAPE_LIBS,
+            "visit_limit": visits,
+            "visits": effort.visits,
+            "searches": effort.searches,
+            "time_ms": time_ms,
+        });
+        println!("{v}");
+    } else {
+        println!("{}", board.render());
+        println!(
+            "{command} {} ({} block, {} liberties; escapes at {DEFAULT_ESCAPE_LIBS})",
+            target.to_uppercase(),
+            g.defender(),
+            g.target_libs().count()
+        );
+        match (code, &mv) {
+            (Some(c), Some(m)) => println!("result     {result}: {c} {m}"),
+            (Some(c), None) => println!("result     {result}: {c}"),
+            (None, _) => println!(
+                "result     unknown within {} visits per search",
+                thousands(visits)
+            ),
+        }
+        println!(
+            "search     {}, generator {}: {} visits in {} searches, {}",
+            solver.describe(),
+            gen.name(),
+            thousands(effort.visits),
+            effort.searches,
+            ms(time_ms)
+        );
+    }
+    Ok(0)
+}

@@ -1,0 +1,157 @@
+//! `pns solve go FILE.sgf --target VERTEX [--attack|--defend]`: capturing
+//! questions end to end, human and JSON output, every search, usage errors;
+//! and GTP `attack` through λ-df-pn (`pns gtp`'s default capture search).
+
+#[allow(dead_code)]
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+mod shared_data;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn pns(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pns"))
+        .args(args)
+        .output()
+        .expect("run pns");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+/// A 9x9 position: White C7 in atari (liberty C6), a lone Black stone at
+/// E5 (four liberties, escapes by extending).
+fn sgf_file(tag: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("pns-go-capture-{tag}-{}.sgf", std::process::id()));
+    std::fs::write(&p, "(;FF[4]SZ[9]AB[bc][cb][dc][ee]AW[cc])").unwrap();
+    p
+}
+
+fn json(out: &str) -> serde_json::Value {
+    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn capturing_questions_answer_with_every_search() {
+    let f = sgf_file("answers");
+    let file = f.to_str().unwrap();
+    for algo in [
+        "dfpn",
+        "lambda",
+        "pseudo-lambda",
+        "lambda:order=3,grow=1,ladder=off",
+    ] {
+        let (out, err, code) = pns(&[
+            "solve", "go", file, "--target", "C7", "--algo", algo, "--json",
+        ]);
+        assert_eq!(code, Some(0), "{algo}: {err}");
+        let v = json(&out);
+        assert_eq!(v["command"], "attack");
+        assert_eq!(v["result"], "captured", "{algo}: {v}");
+        assert_eq!(v["code"], 1);
+        assert_eq!(v["move"], "C6", "{algo}: {v}");
+
+        let (out, err, code) = pns(&[
+            "solve", "go", file, "--target", "E5", "--defend", "--algo", algo, "--json",
+        ]);
+        assert_eq!(code, Some(0), "{algo}: {err}");
+        let v = json(&out);
+        assert_eq!(v["command"], "defend");
+        assert_eq!(v["defender"], "black");
+        assert_eq!(v["result"], "saved", "{algo}: {v}");
+        assert!(v["move"].is_string(), "{v}");
+
+        // The attack on the lone stone fails: proven with White playing
+        // every point.
+        let (out, _, code) = pns(&[
+            "solve", "go", file, "--target", "E5", "--algo", algo, "--json",
+        ]);
+        assert_eq!(code, Some(0));
+        let v = json(&out);
+        assert_eq!(v["result"], "not captured", "{algo}: {v}");
+        assert_eq!(v["code"], 0);
+        assert!(v["visits"].as_u64().unwrap() > 0);
+    }
+    // Human output names the answer.
+    let (out, _, code) = pns(&["solve", "go", file, "--target", "C7", "--algo", "lambda"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("result     captured: 1 C6"), "{out}");
+    let _ = std::fs::remove_file(f);
+}
+
+#[test]
+fn capturing_usage_errors() {
+    let f = sgf_file("usage");
+    let file = f.to_str().unwrap();
+    for args in [
+        vec!["solve", "go", file],
+        vec!["solve", "go", file, "--target", "A1"],
+        vec!["solve", "go", file, "--target", "C7", "--algo", "pns"],
+        vec!["solve", "go", file, "--target", "C7", "--gen", "all"],
+        vec![
+            "solve", "go", file, "--target", "C7", "--attack", "--defend",
+        ],
+        vec!["solve", "go", "/no/such.sgf", "--target", "C7"],
+    ] {
+        let (out, err, code) = pns(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(err.starts_with("error: "), "{err}");
+    }
+    let _ = std::fs::remove_file(f);
+}
+
+#[test]
+fn gtp_attack_runs_lambda_dfpn() {
+    let sgf = shared_data::shared_data("go/gnugo/regression/games/incident2.sgf");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pns"))
+        .args(["gtp", "--nodes", "200000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!("1 loadsgf {} 212\n2 attack F1\n3 quit\n", sgf.display());
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("=2 1 G1"), "{text}");
+    // A bad capture search is a usage error.
+    let (_, err, code) = pns(&["gtp", "--capture-algo", "nope"]);
+    assert_eq!(code, Some(2), "{err}");
+}
+
+/// `go-capture` through the registry: a capture certificate (the
+/// defender, to move, cannot save B3 on a 4x4 board; every legal point for
+/// both sides) is written, checked by the rules-only verifier, and refused
+/// once one of the defender's moves is taken out of it.
+#[test]
+fn capture_certificates_are_checked_by_the_rules() {
+    let pos =
+        "(;FF[4]SZ[4]AB[ba][ab][db][bc][cc]AW[ca][bb][cb])|target=B3,gen=board,first=defender";
+    let proof = std::env::temp_dir().join(format!("pns-capture-proof-{}.txt", std::process::id()));
+    let p = proof.to_str().unwrap();
+    let (out, err, code) = pns(&["solve", "go-capture", pos, "--proof", p]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("value      loss"), "{out}");
+    let (out, _, code) = pns(&["verify", "go-capture", pos, p]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("valid"), "{out}");
+    // Drop the last defender move listed at the root.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let root = lines.iter().position(|l| l.starts_with("0 ")).unwrap();
+    let mut words: Vec<&str> = lines[root].split(' ').collect();
+    assert!(words.len() > 2, "{}", lines[root]);
+    words.pop();
+    lines[root] = words.join(" ");
+    std::fs::write(&proof, lines.join("\n") + "\n").unwrap();
+    let (out, _, code) = pns(&["verify", "go-capture", pos, p]);
+    assert_eq!(code, Some(1), "{out}");
+    let _ = std::fs::remove_file(proof);
+}
