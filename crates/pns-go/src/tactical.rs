@@ -141,8 +141,10 @@ pub fn load(tsv: &Path, gnugo_dir: &Path) -> Result<Vec<Case>, String> {
     Ok(out)
 }
 
-/// `[!]CODES [MOVES]` with alternatives as `(a|b)`.
-fn parse_expected(s: &str) -> Result<(bool, Vec<u32>, Vec<String>), String> {
+/// An expected answer `[!]CODES [MOVES]` with alternatives as `(a|b)`:
+/// whether it is negated, the answer codes and the moves listed (upper
+/// case; empty when none is given).
+pub fn parse_expected(s: &str) -> Result<(bool, Vec<u32>, Vec<String>), String> {
     let (negated, s) = match s.strip_prefix('!') {
         Some(r) => (true, r),
         None => (false, s),

@@ -38,23 +38,7 @@ struct Expected {
 }
 
 fn parse_expected(s: &str) -> Expected {
-    let (negated, s) = match s.strip_prefix('!') {
-        Some(r) => (true, r),
-        None => (false, s),
-    };
-    let mut parts = s.trim().splitn(2, ' ');
-    let alts = |t: &str| -> Vec<String> {
-        t.trim_matches(|c| c == '(' || c == ')')
-            .split('|')
-            .map(|m| m.trim().to_uppercase())
-            .filter(|m| !m.is_empty())
-            .collect()
-    };
-    let codes = alts(parts.next().unwrap_or(""))
-        .iter()
-        .map(|c| c.parse().expect("a code"))
-        .collect();
-    let moves = parts.next().map(alts).unwrap_or_default();
+    let (negated, codes, moves) = pns_go::tactical::parse_expected(s).expect("a valid pattern");
     Expected {
         negated,
         codes,

@@ -113,6 +113,15 @@ pub(crate) struct Frame {
 /// cheaper to search again than to replay blindly.
 const SIM_LIMIT: u64 = 20_000;
 
+/// Simulation nodes a search may spend in all, per node visit (plus one
+/// simulation's worth): simulations are not visits, so without a bound
+/// in proportion to them a search with a visit limit could replay for
+/// minutes (a Go capturing problem: 9 M simulation nodes in a search of
+/// 1,000 visits). Past it a twin is not confirmed by simulation, which
+/// only leaves the child to be searched: never a wrong value. The
+/// random cyclic graphs of PERFORMANCE.md use about 15 per visit.
+const SIM_PER_VISIT: u64 = 256;
+
 /// The state of a table-based depth-first search.
 pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
     pub tt: &'t Table,
@@ -395,7 +404,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             .map(|t| t.status);
         if found.is_some() {
             self.stats.twin_hits += 1;
-        } else if matches!(self.line.mode(), GhiMode::Sim | GhiMode::NoCycle) {
+        } else if matches!(self.line.mode(), GhiMode::Sim | GhiMode::NoCycle)
+            && self.stats.sim_nodes <= SIM_PER_VISIT * self.stats.visits + SIM_LIMIT
+        {
             for t in twins.iter().flatten() {
                 self.stats.sim_calls += 1;
                 let mut budget = SIM_LIMIT;

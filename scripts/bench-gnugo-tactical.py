@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Side by side on GNU Go's tactical reading cases: sends the same GTP
+commands (`loadsgf FILE N`, the case's extra moves, then `attack V` or
+`defend V`) to each engine named on the command line, one engine process
+each, one case at a time, and prints a markdown table per engine and class
+(GNU Go passes / GNU Go's expected failures / ko): answered right, wrong
+(a definite answer whose code the case's expected pattern rejects), right
+code but a move the pattern does not list (or none), no answer (a GTP
+error: pns past its node limit), and the total and median time of the
+attack/defend command as the driver sees it.
+
+GNU Go is not part of this repository: it is Debian's `gnugo` package
+(`apt-get install gnugo`).
+
+  scripts/bench-gnugo-tactical.py [--classes unconditional] ENGINE [ENGINE...]
+  scripts/bench-gnugo-tactical.py "target/release/pns gtp --nodes 3000" \\
+      "gnugo --mode gtp --quiet"
+
+The cases are `../shared/data/go/gnugo-tactical.tsv` (see the data README);
+a case is right when the first word of the answer matches the expected
+pattern's first word and, where the answer is a capture or a rescue, the
+move is one the pattern lists (GNU Go's own regression rule).
+"""
+
+import os
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+
+DATA = os.environ.get("DATA", "../shared/data/go")
+
+
+def cases():
+    out = []
+    with open(os.path.join(DATA, "gnugo-tactical.tsv"), encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            out.append(row)
+    return out
+
+
+def klass(row):
+    codes = re.findall(r"\d", row["expected_regex"].split()[0])
+    if any(c in "23" for c in codes):
+        return "ko (2/3)"
+    if row["gnugo_status"].startswith("gnugo_expected_fail"):
+        return "unconditional, GNU Go's expected failures"
+    return "unconditional, GNU Go passes"
+
+
+def code_right(answer, pattern):
+    """The answer's code (0: no, 1: yes, 2/3: ko) is one the pattern
+    allows, whatever the move."""
+    want = re.findall(r"\d", pattern.lstrip("!").split()[0])
+    got = answer.split()[0] if answer.split() else ""
+    return (got in want) != pattern.startswith("!")
+
+
+def right(answer, pattern):
+    """GNU Go's regression rule: the answer must match the pattern (a
+    leading `!` negates it)."""
+    if pattern.startswith("!"):
+        return re.fullmatch(pattern[1:], answer.strip()) is None
+    return re.fullmatch(pattern, answer.strip()) is not None
+
+
+class Engine:
+    def __init__(self, spec):
+        self.name = spec
+        self.p = subprocess.Popen(
+            shlex.split(spec),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+        )
+
+    def cmd(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        out = []
+        while True:
+            l = self.p.stdout.readline()
+            if l == "":
+                raise RuntimeError(f"{self.name} ended on {line!r}")
+            if l.strip() == "" and out:
+                break
+            if l.strip() == "":
+                continue
+            out.append(l.rstrip("\n"))
+        text = " ".join(out)
+        ok = text.startswith("=")
+        return ok, text[1:].strip()
+
+    def close(self):
+        try:
+            self.cmd("quit")
+        except Exception:
+            pass
+        self.p.wait(timeout=10)
+
+
+def run(spec, rows):
+    e = Engine(spec)
+    results = []
+    for row in rows:
+        sgf = os.path.join(DATA, "gnugo", row["sgf"])
+        until = row["load_until_move"]
+        ok, msg = e.cmd(f"loadsgf {sgf}" + ("" if until == "end" else f" {until}"))
+        if not ok:
+            results.append((row, None, 0.0, f"loadsgf: {msg}"))
+            continue
+        if row["extra_moves"] not in ("", "-"):
+            for mv in row["extra_moves"].split():
+                color, _, vertex = mv.partition(":")
+                e.cmd(f"play {color} {vertex}")
+        start = time.perf_counter()
+        ok, ans = e.cmd(f"{row['command']} {row['target']}")
+        took = time.perf_counter() - start
+        results.append((row, ans if ok else None, took, "" if ok else ans))
+    e.close()
+    return results
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        print(__doc__)
+        sys.exit(2)
+    rows = cases()
+    for spec in args:
+        res = run(spec, rows)
+        print(f"\n### {spec}\n")
+        print(
+            "| class | cases | right | wrong | right code, other move "
+            "| no answer | time in all | median |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
+        classes = {}
+        for row, ans, took, _ in res:
+            c = classes.setdefault(klass(row), [0, 0, 0, 0, 0, []])
+            c[0] += 1
+            if ans is None:
+                c[4] += 1
+            elif right(ans, row["expected_regex"]):
+                c[1] += 1
+            elif code_right(ans, row["expected_regex"]):
+                c[3] += 1
+            else:
+                c[2] += 1
+            c[5].append(took)
+        for name in sorted(classes):
+            n, r, w, m, u, t = classes[name]
+            print(
+                f"| {name} | {n} | {r} | {w} | {m} | {u} | {sum(t):.2f} s | "
+                f"{statistics.median(t) * 1000:.1f} ms |"
+            )
+
+
+if __name__ == "__main__":
+    main()
