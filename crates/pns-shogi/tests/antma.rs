@@ -3,24 +3,14 @@
 //! stated length (futile interpositions not counted), every `nomate<=N`
 //! line without a mate of N plies or fewer.
 
-use std::path::Path;
+#[allow(dead_code)]
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+mod shared_data;
+
+use shared_data::read_shared as shared;
 
 use pns_core::{Status, Table};
 use pns_shogi::{solve, Tsume, TsumeOptions};
-
-fn shared(rel: &str) -> String {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(3)
-        .unwrap();
-    let path = beside.join("shared/data").join(rel);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "test data not found: {} ({e}; the tests read shared/data beside the checkout)",
-            path.display()
-        )
-    })
-}
 
 #[test]
 fn antma_72_right_with_lengths() {

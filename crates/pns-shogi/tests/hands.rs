@@ -6,26 +6,16 @@
 //! visits (kept small so that the test runs in seconds; the problems
 //! that need more are counted, and most are compared).
 
-use std::path::Path;
+#[allow(dead_code)]
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+mod shared_data;
+
+use shared_data::read_shared as shared;
 
 use pns_core::game::Goal;
 use pns_core::{Algo, GoalProblem, Limits, Status, Table};
 use pns_shogi::position::{Position, HAND_KINDS};
 use pns_shogi::Tsume;
-
-fn shared(rel: &str) -> String {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(3)
-        .unwrap();
-    let path = beside.join("shared/data").join(rel);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "test data not found: {} ({e}; the tests read shared/data beside the checkout)",
-            path.display()
-        )
-    })
-}
 
 /// Visits per search.
 const BUDGET: u64 = 5_000;

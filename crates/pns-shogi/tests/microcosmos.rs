@@ -4,21 +4,15 @@
 //! move a legal check and every defender's move a legal evasion, and ends
 //! in mate. (Solving it is not done: see docs/PERFORMANCE.md.)
 
-use std::path::Path;
+#[allow(dead_code)]
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+mod shared_data;
+
+use shared_data::read_shared as shared;
 
 use pns_core::prelude::*;
 use pns_core::Outcome;
 use pns_shogi::Tsume;
-
-fn shared(rel: &str) -> String {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(3)
-        .unwrap();
-    let path = beside.join("shared/data").join(rel);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("test data not found: {} ({e})", path.display()))
-}
 
 #[test]
 fn microcosmos_main_line_is_legal_and_ends_in_mate() {

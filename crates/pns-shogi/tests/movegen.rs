@@ -8,23 +8,18 @@
 //! drop that leaves the opponent without a legal reply); the checks are
 //! those of them after which the opponent's king is attacked.
 
+#[allow(dead_code)]
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+mod shared_data;
+
+use shared_data::read_shared as shared;
+
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use pns_core::prelude::*;
 use pns_core::Rng;
 use pns_shogi::position::{kind, Move, Position, HAND_KINDS};
 use pns_shogi::Tsume;
-
-fn shared(rel: &str) -> String {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(3)
-        .unwrap();
-    let path = beside.join("shared/data").join(rel);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("test data not found: {} ({e})", path.display()))
-}
 
 fn brute_legal(p: &Position) -> BTreeSet<Move> {
     let mut out = BTreeSet::new();
