@@ -57,8 +57,9 @@ impl<M> Child<M> {
     pub const DEP: u8 = 4;
     /// The child's base entry has twin entries.
     pub const TWINS: u8 = 8;
-    /// While a node expands: the table does not know the child, so it
-    /// takes an implied answer or a leaf value.
+    /// Set while a node expands: the table does not know the child, so it
+    /// takes an implied answer or a leaf value (only the expansion reads
+    /// it).
     pub const NEW: u8 = 16;
 
     #[inline(always)]
@@ -327,10 +328,14 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                     c.pn = h.pn;
                     c.dn = h.dn;
                     c.amount = h.amount;
-                    c.set(Child::<P::Move>::EXPANDED, h.flags & FLAG_EXPANDED != 0);
-                    let twins = L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0;
-                    c.set(Child::<P::Move>::TWINS, twins);
-                    any_twins |= twins;
+                    // A child just pushed has neither bit set yet.
+                    if h.flags & FLAG_EXPANDED != 0 {
+                        c.bits |= Child::<P::Move>::EXPANDED;
+                    }
+                    if L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0 {
+                        c.bits |= Child::<P::Move>::TWINS;
+                        any_twins = true;
+                    }
                 }
                 None => {
                     c.bits |= Child::<P::Move>::NEW;
@@ -345,14 +350,21 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         }
         if any_new {
             for c in &mut children[cstart..cend] {
+                // (The bit is left set: nothing reads it after this loop,
+                // and the frame's children go when the node is left.)
                 if c.bits & Child::<P::Move>::NEW == 0 {
                     continue;
                 }
-                c.bits &= !Child::<P::Move>::NEW;
-                let implied = implication.and_then(|imp| {
-                    let h = probe(tt, stats, c.key ^ imp.key_xor)?;
-                    (status_of(h.pn, h.dn) == imp.status).then_some(imp.status)
-                });
+                // Written out rather than as a closure, which the compiler
+                // left out of line.
+                let mut implied = None;
+                if let Some(imp) = implication {
+                    if let Some(h) = probe(tt, stats, c.key ^ imp.key_xor) {
+                        if status_of(h.pn, h.dn) == imp.status {
+                            implied = Some(imp.status);
+                        }
+                    }
+                }
                 (c.pn, c.dn) = match implied {
                     Some(s) => solved_numbers(s),
                     None => {

@@ -210,8 +210,9 @@ impl Dfpn {
             let mut sum: Pn = 0;
             let mut max_f: Pn = 0;
             let mut unsolved: Pn = 0;
-            for i in cstart..cend {
-                let c = &s.children[i];
+            // One bounds check for the whole loop (the children are a
+            // slice of the shared stack).
+            for (i, c) in (cstart..).zip(&s.children[cstart..cend]) {
                 let (sv, fv) = if is_or { (c.pn, c.dn) } else { (c.dn, c.pn) };
                 let (sv, fv) = if Pol::USES_COST {
                     (pn_add_cost(sv, c.cost_phi), pn_add_cost(fv, c.cost_delta))
