@@ -317,6 +317,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         self.moves.truncate(mstart);
         let cend = children.len();
         let implication = p.implication();
+        let (pol, use_h) = (&self.pol, self.use_h);
         let mut any_twins = false;
         let mut any_new = false;
         for c in &mut children[cstart..cend] {
@@ -337,15 +338,16 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                         any_twins = true;
                     }
                 }
-                None => {
-                    c.bits |= Child::<P::Move>::NEW;
-                    any_new = true;
-                    if let Some(imp) = implication {
+                None => match implication {
+                    Some(imp) => {
                         // Its entry for the other goal is probed below,
                         // after every such prefetch: the misses overlap.
+                        c.bits |= Child::<P::Move>::NEW;
+                        any_new = true;
                         tt.prefetch(c.key ^ imp.key_xor);
                     }
-                }
+                    None => (c.pn, c.dn) = leaf_numbers(p, pol, use_h, c.mv, depth),
+                },
             }
         }
         if any_new {
@@ -367,17 +369,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 }
                 (c.pn, c.dn) = match implied {
                     Some(s) => solved_numbers(s),
-                    None => {
-                        let (hpn, hdn) = if self.use_h {
-                            p.play(c.mv);
-                            let h = p.heuristic();
-                            p.undo();
-                            h
-                        } else {
-                            (1, 1)
-                        };
-                        self.pol.leaf(hpn, hdn, depth + 1)
-                    }
+                    None => leaf_numbers(p, pol, use_h, c.mv, depth),
                 };
             }
         }
@@ -734,6 +726,29 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             stop,
         }
     }
+}
+
+/// The value of a new child `mv` of a node at `depth` that the table does
+/// not know: the policy's leaf value (e.g. Deep df-pn's E^(D−depth),
+/// Def. 1) from the heuristic (df-pn+ `h`, thesis §2.2.4), which is
+/// computed by playing the child again only when the policy uses it.
+#[inline(always)]
+fn leaf_numbers<P: Problem, Pol: DfpnPolicy>(
+    p: &mut P,
+    pol: &Pol,
+    use_h: bool,
+    mv: P::Move,
+    depth: u32,
+) -> (Pn, Pn) {
+    let (hpn, hdn) = if use_h {
+        p.play(mv);
+        let h = p.heuristic();
+        p.undo();
+        h
+    } else {
+        (1, 1)
+    };
+    pol.leaf(hpn, hdn, depth + 1)
 }
 
 /// The plain PN-search aggregation (thesis §2.2.1) of `children` as (φ, δ)
