@@ -77,7 +77,7 @@ pub struct ZoneArgs {
     #[arg(long, default_value_t = 200, value_name = "N")]
     pub vcdt_nodes: u64,
     /// Visits of each null-move VCDT search that derives a zone.
-    #[arg(long, default_value_t = 2_000, value_name = "N")]
+    #[arg(long, default_value_t = 200, value_name = "N")]
     pub zone_nodes: u64,
     /// Only the N best attacker moves (the paper's top 5): proofs only, a
     /// disproof is reported as unknown.

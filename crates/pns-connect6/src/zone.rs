@@ -77,7 +77,7 @@ impl Default for ZoneOptions {
             zones: true,
             vcdt: true,
             vcdt_visits: 200,
-            zone_visits: 2_000,
+            zone_visits: 200,
             top: None,
             propagate: false,
             nest_visits: 2_000,
