@@ -16,6 +16,16 @@
 //!   (Z's construction), and a turn with one stone in Z is searched with
 //!   that stone first (a turn's stones are a set).
 //!
+//! With `propagate` (Wu and Lin, "Relevance-zone-oriented proof search
+//! for Connect6", IEEE TCIAIG 2010: zones travel up the proof), a null
+//! move without a VCDT is searched by a nested zone search, and when it is
+//! proven the zone of its proof ([`ZoneSearch::proof_zone`]) limits the
+//! defender's moves the same way. A zone is made for a number of *extra*
+//! defender stones (the stones that may lie outside it); a search made for
+//! e extra stones asks e + l of the null-move zone at a defender node with
+//! l stones left, so nested searches are made for more stones, up to
+//! [`MAX_EXTRA`].
+//!
 //! Zones live in the shared table, in a key space of their own beside the
 //! VCDT searches that made them: a 361-cell set is three entries (two
 //! payload words each), each carrying a checksum of the whole set, so a
