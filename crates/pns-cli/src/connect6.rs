@@ -262,7 +262,7 @@ fn run_zone(a: &ZoneArgs) -> Result<u8, CliError> {
         );
         for (goal, r) in &runs {
             println!(
-                "search     {}: {} ({} visits, {} of them in nested VCDT searches; seesaw {})",
+                "search     {}: {} ({} visits, {} of them in nested searches (VCDT, zone); seesaw {})",
                 goal.name(),
                 r.result.status.name(),
                 thousands(r.result.stats.visits),
