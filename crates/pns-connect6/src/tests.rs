@@ -983,7 +983,9 @@ fn walked_zones_of_deeper_proofs_hold() {
     }
     eprintln!("{roots} roots, {} walked nodes, {inner_defender} inner defender nodes checked, {checked} stone sets", nodes.len());
     // (Dropping the children's zones from a defender node's zone fails
-    // this test; with 17-18 empty cells it takes minutes.)
+    // this test; with 17-18 empty cells it takes minutes. Seeds 40..200:
+    // 106 roots, 16,914 walked nodes, 429 inner defender nodes, all
+    // standing.)
     assert!(
         inner_defender >= 20,
         "only {inner_defender} inner defender nodes"
