@@ -77,12 +77,20 @@ pub struct ZoneArgs {
     #[arg(long, default_value_t = 200, value_name = "N")]
     pub vcdt_nodes: u64,
     /// Visits of each null-move VCDT search that derives a zone.
-    #[arg(long, default_value_t = 2_000, value_name = "N")]
+    #[arg(long, default_value_t = 200, value_name = "N")]
     pub zone_nodes: u64,
     /// Only the N best attacker moves (the paper's top 5): proofs only, a
     /// disproof is reported as unknown.
     #[arg(long, value_name = "N")]
     pub top: Option<usize>,
+    /// Propagated zones (Wu and Lin): where the null move's VCDT fails,
+    /// a nested zone search of the null-move position gives the zone of
+    /// its proof. on or off.
+    #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+    pub propagate: String,
+    /// Visits of each nested zone search (with --propagate on).
+    #[arg(long, default_value_t = 2_000, value_name = "N")]
+    pub nest_nodes: u64,
     /// Write a certificate (checked with `pns verify connect6`).
     #[arg(long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
@@ -153,6 +161,8 @@ fn counts_json(c: &ZoneCounts) -> serde_json::Value {
         "defender_moves_pruned": c.pruned,
         "defender_moves_kept": c.kept,
         "vcdt_wins": c.vcdt_wins,
+        "propagated_zones": c.propagated,
+        "nested_zone_searches": c.nested,
     })
 }
 
@@ -173,6 +183,8 @@ fn run_zone(a: &ZoneArgs) -> Result<u8, CliError> {
         vcdt_visits: a.vcdt_nodes,
         zone_visits: a.zone_nodes,
         top: a.top,
+        propagate: a.propagate == "on",
+        nest_visits: a.nest_nodes,
     };
     if a.proof.is_some() && a.top.is_some() {
         return Err(CliError::usage(
@@ -194,6 +206,8 @@ fn run_zone(a: &ZoneArgs) -> Result<u8, CliError> {
         counts.pruned += r.counts.pruned;
         counts.kept += r.counts.kept;
         counts.vcdt_wins += r.counts.vcdt_wins;
+        counts.propagated += r.counts.propagated;
+        counts.nested += r.counts.nested;
     }
     let mut proof_error = None;
     let mut cert_nodes = None;
@@ -248,7 +262,7 @@ fn run_zone(a: &ZoneArgs) -> Result<u8, CliError> {
         );
         for (goal, r) in &runs {
             println!(
-                "search     {}: {} ({} visits, {} of them in nested VCDT searches; seesaw {})",
+                "search     {}: {} ({} visits, {} of them in nested searches (VCDT, zone); seesaw {})",
                 goal.name(),
                 r.result.status.name(),
                 thousands(r.result.stats.visits),
@@ -257,8 +271,10 @@ fn run_zone(a: &ZoneArgs) -> Result<u8, CliError> {
             );
         }
         println!(
-            "zones      {} derived, {} without VCDT; defender moves kept {} / pruned {}; {} attacker nodes won by VCDT",
+            "zones      {} derived ({} propagated, {} nested zone searches), {} without; defender moves kept {} / pruned {}; {} attacker nodes won by VCDT",
             thousands(counts.zones),
+            thousands(counts.propagated),
+            thousands(counts.nested),
             thousands(counts.no_zone),
             thousands(counts.kept),
             thousands(counts.pruned),

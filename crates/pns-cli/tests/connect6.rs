@@ -73,6 +73,32 @@ fn zone_solve_writes_a_certificate_the_verifier_accepts() {
 }
 
 #[test]
+fn propagated_zones_give_the_same_value_and_a_checked_certificate() {
+    let pos = "8x8,k=5 d4 e4e5 d5c6 f3f6";
+    let file = tmp("zone-propagated.txt");
+    let base = pns(&["connect6", "solve", pos, "--json"]);
+    let bv: serde_json::Value = serde_json::from_str(out(&base).trim()).unwrap();
+    let o = pns(&[
+        "connect6",
+        "solve",
+        pos,
+        "--propagate",
+        "on",
+        "--proof",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).contains("propagated_zones"), "{}", out(&o));
+    let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    let value = v["value"].as_str().unwrap().to_string();
+    assert_eq!(bv["value"].as_str().unwrap(), value);
+    let ver = pns(&["verify", "connect6", pos, file.to_str().unwrap()]);
+    assert_eq!(ver.status.code(), Some(0), "{} {}", out(&ver), err(&ver));
+    assert!(out(&ver).contains(&value), "{}", out(&ver));
+}
+
+#[test]
 fn a_tampered_claim_fails_verification() {
     let file = tmp("claim.txt");
     let o = pns(&[

@@ -298,6 +298,19 @@ impl Connect6 {
         }
     }
 
+    /// Adds a stone of `side` without touching the turn (tests of
+    /// relevance zones: "the same position with defender stones added").
+    #[cfg(test)]
+    pub(crate) fn add_stone(&mut self, c: u16, side: Side) {
+        let (to_move, left) = (self.to_move, self.left);
+        self.to_move = side;
+        self.left = 2;
+        self.place(c);
+        if self.winner.is_none() {
+            (self.to_move, self.left) = (to_move, left);
+        }
+    }
+
     /// Ends the side to move's turn without (further) stones: the null move
     /// of relevance-zone search (deep-dfpn §5.2). Not a legal move.
     pub fn pass_turn(&mut self) {

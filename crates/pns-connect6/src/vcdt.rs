@@ -482,8 +482,9 @@ pub fn find_witness(g: &Connect6, prover: Side, visits: u64) -> Option<String> {
 
 /// The relevance zone of a VCDT proof `t` for the attacker from `g`
 /// (attacker to move, reached by the defender's null move of `r_def`
-/// stones): the cells where `r_def` defender stones could change the
-/// proof (deep-dfpn §5.2, Fig. 2; Wu and Lin). It holds, along every line
+/// stones, or, in a propagated zone, with `r_def` extra defender stones
+/// allowed outside the zone): the cells where `r_def` defender stones
+/// could change the proof (deep-dfpn §5.2, Fig. 2; Wu and Lin). It holds, along every line
 /// of the proof, the attacker's stones, the empty cells of its live
 /// windows (they fix the threats and the replies) and the empty cells of
 /// the windows free of attacker stones where the defender has at least

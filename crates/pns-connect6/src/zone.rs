@@ -16,6 +16,16 @@
 //!   (Z's construction), and a turn with one stone in Z is searched with
 //!   that stone first (a turn's stones are a set).
 //!
+//! With `propagate` (Wu and Lin, "Relevance-zone-oriented proof search
+//! for Connect6", IEEE TCIAIG 2010: zones travel up the proof), a null
+//! move without a VCDT is searched by a nested zone search, and when it is
+//! proven the zone of its proof ([`ZoneSearch::proof_zone`]) limits the
+//! defender's moves the same way. A zone is made for a number of *extra*
+//! defender stones (the stones that may lie outside it); a search made for
+//! e extra stones asks e + l of the null-move zone at a defender node with
+//! l stones left, so nested searches are made for more stones, up to
+//! [`MAX_EXTRA`].
+//!
 //! Zones live in the shared table, in a key space of their own beside the
 //! VCDT searches that made them: a 361-cell set is three entries (two
 //! payload words each), each carrying a checksum of the whole set, so a
@@ -35,7 +45,7 @@ use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use pns_core::dfpn::{self, key_space, DeepDfpn, Epsilon, Plain};
+use pns_core::dfpn::{self, key_space, status_of, DeepDfpn, Epsilon, PathOptions, Plain};
 use pns_core::prelude::*;
 use pns_core::problem::{goal_key, goal_status};
 use pns_core::{
@@ -43,7 +53,7 @@ use pns_core::{
 };
 
 use crate::geometry::{CellSet, WORDS};
-use crate::position::{Connect6, Turn};
+use crate::position::{min_hitting, Connect6, Turn, Window};
 use crate::vcdt;
 
 /// What the zone search uses.
@@ -57,10 +67,18 @@ pub struct ZoneOptions {
     /// node the search creates: kept small, most of them fail).
     pub vcdt_visits: u64,
     /// Visits of each null-move VCDT search that derives a zone (one per
-    /// defender node expanded).
+    /// defender node expanded); 0: no null-move VCDT (zones come from
+    /// nested zone searches alone, with `propagate`).
     pub zone_visits: u64,
     /// Only the first N attacker moves (unsound for disproofs).
     pub top: Option<usize>,
+    /// Propagated zones (Wu and Lin's relevance zones travelling up the
+    /// proof): where the null move's VCDT fails, the null-move position
+    /// is searched by a nested zone search and, when proven, the zone of
+    /// its proof limits the defender's moves.
+    pub propagate: bool,
+    /// Visits of each nested zone search (its VCDT searches included).
+    pub nest_visits: u64,
 }
 
 impl Default for ZoneOptions {
@@ -69,8 +87,10 @@ impl Default for ZoneOptions {
             zones: true,
             vcdt: true,
             vcdt_visits: 200,
-            zone_visits: 2_000,
+            zone_visits: 200,
             top: None,
+            propagate: false,
+            nest_visits: 2_000,
         }
     }
 }
@@ -90,6 +110,15 @@ pub struct ZoneCounts {
     pub kept: u64,
     /// Attacker nodes proven by a nested VCDT.
     pub vcdt_wins: u64,
+    /// Defender nodes whose zone is a propagated one (the null-move
+    /// position proven by a nested zone search, not by VCDT); counted
+    /// among `zones` too.
+    pub propagated: u64,
+    /// Nested zone searches run (at every nesting level).
+    pub nested: u64,
+    /// Nested zone searches that proved their position (at every level);
+    /// one whose proof could not be read back gives no zone.
+    pub nested_proven: u64,
 }
 
 /// Table entries a zone takes (two payload words each).
@@ -98,6 +127,14 @@ const _: () = assert!(WORDS.is_multiple_of(2));
 
 /// Flag of a zone's first entry: the null move had no VCDT (no zone).
 const NO_ZONE: u8 = 1;
+
+/// The most extra defender stones a zone is made for. A nested search at
+/// a defender node needs one more turn's worth (see [`ZoneSearch::extra`]),
+/// so this bounds the nesting depth; past it only VCDT zones are used.
+pub const MAX_EXTRA: usize = 4;
+
+/// Walk steps one propagated zone may take (a proof read off the table).
+const WALK_STEPS: u64 = 200_000;
 
 /// The key of the memo of `g` for `attacker` in the key space `space`.
 fn memo_key(g: &Connect6, attacker: Side, space: u64) -> u64 {
@@ -108,14 +145,27 @@ fn memo_key(g: &Connect6, attacker: Side, space: u64) -> u64 {
     g.key() ^ space ^ side
 }
 
-/// The key space of zones, and a part's salt in it.
-fn zone_key(g: &Connect6, attacker: Side, part: usize) -> u64 {
-    memo_key(g, attacker, key_space(0xc6_20)) ^ pns_core::rng::splitmix64(part as u64 + 1)
+/// A part of a stored cell set: the null-move zone at a defender node
+/// (`kind` 0) or the zone of a proven node's proof (`kind` 1), for
+/// `extra` extra defender stones.
+fn set_key(g: &Connect6, attacker: Side, kind: u64, extra: usize, part: usize) -> u64 {
+    memo_key(g, attacker, key_space(0xc6_20 + 2 * kind))
+        ^ pns_core::rng::splitmix64(((extra as u64) << 16) | (part as u64 + 1))
 }
 
 /// The key of the VCDT verdict at an attacker node.
 fn vcdt_memo_key(g: &Connect6, attacker: Side) -> u64 {
     memo_key(g, attacker, key_space(0xc6_21))
+}
+
+/// The key space of a nested zone search made for `extra` extra defender
+/// stones (the outer search is in the main space).
+fn extra_space(extra: usize) -> u64 {
+    if extra == 0 {
+        0
+    } else {
+        key_space(0xc6_30 + extra as u64)
+    }
 }
 
 /// 16 bits of the whole set, stored with each of its parts.
@@ -133,6 +183,12 @@ pub struct ZoneSearch<'t> {
     ctx: GoalContext,
     tt: &'t Table,
     opts: ZoneOptions,
+    /// Extra defender stones this search's zones are made for: 0 for the
+    /// outer search; a nested search proving the null-move position of a
+    /// defender node with `l` stones left, for a search made for `e`,
+    /// is made for `e + l` (a defender turn outside the zone adds its
+    /// stones to the ones the zone is already asked to stand).
+    extra: usize,
     nested: RefCell<Stats>,
     nested_seesaw: RefCell<u64>,
     counts: RefCell<ZoneCounts>,
@@ -141,6 +197,7 @@ pub struct ZoneSearch<'t> {
     /// nested ones alone pass the budget.
     budget: Option<(u64, Arc<AtomicBool>)>,
     spent: Cell<u64>,
+    walk_left: Cell<u64>,
 }
 
 impl<'t> ZoneSearch<'t> {
@@ -162,11 +219,13 @@ impl<'t> ZoneSearch<'t> {
             ctx: GoalContext { attacker, goal },
             tt,
             opts,
+            extra: 0,
             nested: RefCell::new(Stats::default()),
             nested_seesaw: RefCell::new(0),
             counts: RefCell::new(ZoneCounts::default()),
             budget: None,
             spent: Cell::new(0),
+            walk_left: Cell::new(WALK_STEPS),
         }
     }
 
@@ -215,32 +274,51 @@ impl<'t> ZoneSearch<'t> {
         self.nested.borrow_mut().accumulate(s);
     }
 
+    /// Extra defender stones the null-move zone at defender node `g` is
+    /// made for: this search's own, and the defender's stones left.
+    fn null_extra(&self, g: &Connect6) -> usize {
+        self.extra + g.stones_left()
+    }
+
     /// The relevance zone at a defender node (`None`: the null move has no
-    /// VCDT for the attacker, or the defender wins in its turn).
+    /// VCDT for the attacker, nor a proof by a nested search when
+    /// propagation is on, or the defender wins in its turn).
     pub fn zone(&self, g: &Connect6) -> Option<CellSet> {
         if let Some(z) = self.stored_zone(g) {
             return z;
         }
         let before = self.spent.get();
-        let z = self.derive_zone(g).map(|(z, _)| z);
-        self.store_zone(g, z, self.spent.get() - before);
+        let z = self.derive(g);
+        self.store_set(
+            g,
+            0,
+            self.null_extra(g),
+            z.map(|(z, _)| z),
+            self.spent.get() - before,
+        );
         let mut c = self.counts.borrow_mut();
-        if z.is_some() {
-            c.zones += 1;
-        } else {
-            c.no_zone += 1;
+        match z {
+            Some((_, propagated)) => {
+                c.zones += 1;
+                c.propagated += propagated as u64;
+            }
+            None => c.no_zone += 1,
         }
-        z
+        z.map(|(z, _)| z)
     }
 
     /// The zone of `g` as the table holds it: `Some(None)` for a node
     /// known to have none, `None` when the table does not hold it whole.
     pub fn stored_zone(&self, g: &Connect6) -> Option<Option<CellSet>> {
+        self.stored_set(g, 0, self.null_extra(g))
+    }
+
+    fn stored_set(&self, g: &Connect6, kind: u64, extra: usize) -> Option<Option<CellSet>> {
         let attacker = self.ctx.attacker;
         let mut z = CellSet::default();
         let mut sum = None;
         for part in 0..ZONE_PARTS {
-            let h = self.tt.probe(zone_key(g, attacker, part))?;
+            let h = self.tt.probe(set_key(g, attacker, kind, extra, part))?;
             if part == 0 && h.flags & NO_ZONE != 0 {
                 return Some(None);
             }
@@ -253,21 +331,27 @@ impl<'t> ZoneSearch<'t> {
         (sum == Some(zone_checksum(&z))).then_some(Some(z))
     }
 
-    /// Stores the zone of `g` (its effort, `visits`, is the entries'
-    /// worth to the table's replacement).
-    fn store_zone(&self, g: &Connect6, z: Option<CellSet>, visits: u64) {
+    /// Stores a set (its effort, `visits`, is the entries' worth to the
+    /// table's replacement).
+    fn store_set(&self, g: &Connect6, kind: u64, extra: usize, z: Option<CellSet>, visits: u64) {
         let attacker = self.ctx.attacker;
         let amount = visits.clamp(1, u32::MAX as u64) as u32;
         match z {
             None => {
-                self.tt
-                    .store(zone_key(g, attacker, 0), 0, 0, amount, NO_ZONE, 0);
+                self.tt.store(
+                    set_key(g, attacker, kind, extra, 0),
+                    0,
+                    0,
+                    amount,
+                    NO_ZONE,
+                    0,
+                );
             }
             Some(z) => {
                 let sum = zone_checksum(&z);
                 for part in 0..ZONE_PARTS {
                     self.tt.store(
-                        zone_key(g, attacker, part),
+                        set_key(g, attacker, kind, extra, part),
                         z.0[2 * part],
                         z.0[2 * part + 1],
                         amount,
@@ -282,10 +366,9 @@ impl<'t> ZoneSearch<'t> {
     /// The zone and the VCDT proof after the null move at `g` (defender
     /// to move).
     pub fn derive_zone(&self, g: &Connect6) -> Option<(CellSet, crate::claim::Turn)> {
-        if g.is_over() || g.can_win_now() || self.spent_all() {
+        if g.is_over() || g.can_win_now() || self.spent_all() || self.opts.zone_visits == 0 {
             return None;
         }
-        let r_def = g.stones_left();
         let mut null = g.clone();
         null.pass_turn();
         let mut st = Stats::default();
@@ -293,13 +376,229 @@ impl<'t> ZoneSearch<'t> {
             &null,
             self.ctx.attacker,
             self.tt,
-            self.opts.vcdt_visits,
+            self.opts.zone_visits,
             vcdt::space(),
             &mut st,
         );
         self.note(&st);
         let proof = proof?;
-        Some((vcdt::zone_of(&null, &proof, r_def), proof))
+        Some((vcdt::zone_of(&null, &proof, self.null_extra(g)), proof))
+    }
+
+    /// The null-move zone at `g`: from a VCDT proof, else (with
+    /// propagation) from the proof of a nested zone search of the
+    /// null-move position (`true`).
+    fn derive(&self, g: &Connect6) -> Option<(CellSet, bool)> {
+        if let Some((z, _)) = self.derive_zone(g) {
+            return Some((z, false));
+        }
+        let extra = self.null_extra(g);
+        if !self.opts.propagate
+            || g.params().pairs
+            || extra > MAX_EXTRA
+            || g.is_over()
+            || g.can_win_now()
+            || self.spent_all()
+        {
+            return None;
+        }
+        let mut null = g.clone();
+        null.pass_turn();
+        let n = nested_proof_zone(
+            &null,
+            self.ctx.attacker,
+            self.tt,
+            self.opts,
+            extra,
+            self.opts.nest_visits,
+        );
+        self.note(&n.stats);
+        let mut c = self.counts.borrow_mut();
+        c.nested += 1 + n.counts.nested;
+        c.nested_proven += (n.status == Status::Proven) as u64 + n.counts.nested_proven;
+        drop(c);
+        n.zone.map(|z| (z, true))
+    }
+
+    /// Whether `g` is proven: by the rules, the VCDT verdict kept at an
+    /// attacker node, or this search's table entry.
+    fn proven(&self, g: &Connect6) -> bool {
+        if let Some(o) = g.known() {
+            return goal_status(g, o, self.ctx) == Status::Proven;
+        }
+        let x = self.ctx.attacker;
+        if self.opts.vcdt
+            && g.side_to_move() == x
+            && self
+                .tt
+                .probe(vcdt_memo_key(g, x))
+                .is_some_and(|h| h.pn == 1)
+        {
+            return true;
+        }
+        self.tt
+            .probe(goal_key(g, self.ctx) ^ extra_space(self.extra))
+            .is_some_and(|h| status_of(h.pn, h.dn) == Status::Proven)
+    }
+
+    /// The relevance zone of the proof of `g`, a node this search proved
+    /// ("the attacker wins"), read off the table (Wu and Lin's zones
+    /// travelling up the proof). It is made for `self.extra` extra
+    /// defender stones: with at most that many defender stones added on
+    /// empty cells outside it (same side to move, same stones left), `g`
+    /// is still won, since every rule the proof read gives the same answer
+    /// there:
+    ///
+    /// * a won leaf: the cells of the winning line still to fill, and the
+    ///   windows the extra stones could give the defender a line in;
+    /// * a VCDT win: its zone ([`vcdt::zone_of`]);
+    /// * an attacker node: the move and its child's zone;
+    /// * a defender node that loses by the threat count: the attacker's
+    ///   threats and the windows where the defender could win in its turn;
+    /// * a defender node searched with a null-move zone (made for `extra`
+    ///   plus its stones): that zone, and each searched stone with its
+    ///   child's zone (a turn outside the zone is the null-move position
+    ///   with more extra stones; a turn with a stone inside is that
+    ///   child's);
+    /// * a defender node searched with the blocking rule: the threats (the
+    ///   rule reads them), the windows where it could win in its turn, and
+    ///   each blocking stone with its child's zone.
+    ///
+    /// `None` when the proof cannot be read back whole (an entry lost, the
+    /// walk's steps spent) or a defender node had every move searched.
+    pub fn proof_zone(&self, g: &Connect6, depth: usize) -> Option<CellSet> {
+        if depth > 500 || self.walk_left.get() == 0 {
+            return None;
+        }
+        self.walk_left.set(self.walk_left.get() - 1);
+        if let Some(Some(z)) = self.stored_set(g, 1, self.extra) {
+            return Some(z);
+        }
+        let z = self.walk(g, depth)?;
+        self.store_set(g, 1, self.extra, Some(z), 1);
+        #[cfg(test)]
+        WALKED.with(|w| {
+            w.borrow_mut()
+                .push((g.clone(), self.ctx.attacker, self.extra, z))
+        });
+        Some(z)
+    }
+
+    fn walk(&self, g: &Connect6, depth: usize) -> Option<CellSet> {
+        let x = self.ctx.attacker;
+        let d = x.opponent();
+        let r = self.extra;
+        let (k, p) = (g.params().k, g.params().p);
+        let mut z = CellSet::default();
+        let add = |z: &mut CellSet, ws: &[Window]| {
+            for w in ws {
+                for &c in w.empties() {
+                    z.insert(c);
+                }
+            }
+        };
+        if g.params().pairs || self.ctx.goal != Goal::Win {
+            return None;
+        }
+        if g.winner() == Some(x) {
+            // The extra stones must not give the defender a line too.
+            let mut ws = Vec::new();
+            g.windows(d, k.saturating_sub(r), &mut ws);
+            add(&mut z, &ws);
+            return Some(z);
+        }
+        if g.is_over() {
+            return None;
+        }
+        if g.side_to_move() == x {
+            if let Some(cells) = g.winning_cells() {
+                for c in cells {
+                    z.insert(c);
+                }
+                let mut ws = Vec::new();
+                g.windows(d, k.saturating_sub(r), &mut ws);
+                add(&mut z, &ws);
+                return Some(z);
+            }
+            if !self.proven(g) {
+                return None;
+            }
+            if self.opts.vcdt
+                && self
+                    .tt
+                    .probe(vcdt_memo_key(g, x))
+                    .is_some_and(|h| h.pn == 1)
+            {
+                let mut st = Stats::default();
+                let t = vcdt::prove(
+                    g,
+                    x,
+                    self.tt,
+                    self.opts.vcdt_visits.max(self.opts.zone_visits),
+                    vcdt::space(),
+                    &mut st,
+                );
+                self.note(&st);
+                if let Some(t) = t {
+                    return Some(vcdt::zone_of(g, &t, r));
+                }
+            }
+            let mut moves = Vec::new();
+            g.search_moves(&mut moves);
+            for m in moves {
+                let mut c = g.clone();
+                c.play(m);
+                if !self.proven(&c) {
+                    continue;
+                }
+                if let Some(cz) = self.proof_zone(&c, depth + 1) {
+                    z = cz;
+                    for s in m.cells() {
+                        z.insert(s);
+                    }
+                    return Some(z);
+                }
+            }
+            return None;
+        }
+        // The defender's node.
+        let l = g.stones_left();
+        if g.can_win_now() {
+            return None;
+        }
+        let mut live = Vec::new();
+        g.live_windows(x, p, &mut live);
+        let mut danger = Vec::new();
+        g.windows(d, k.saturating_sub(l + r), &mut danger);
+        if min_hitting(&live, l) > l {
+            add(&mut z, &live);
+            add(&mut z, &danger);
+            return Some(z);
+        }
+        let zone = if self.opts.zones { self.zone(g) } else { None };
+        let cells: Vec<u16> = match zone {
+            Some(nz) => {
+                z = nz;
+                g.empties().iter().filter(|&c| nz.contains(c)).collect()
+            }
+            None => {
+                let cells = g.must_block()?;
+                add(&mut z, &live);
+                add(&mut z, &danger);
+                cells
+            }
+        };
+        for s in cells {
+            let mut c = g.clone();
+            c.play(Turn::one(s));
+            if !self.proven(&c) {
+                return None;
+            }
+            let cz = self.proof_zone(&c, depth + 1)?;
+            z.union_with(&cz);
+            z.insert(s);
+        }
+        Some(z)
     }
 }
 
@@ -412,6 +711,74 @@ impl Problem for ZoneSearch<'_> {
 
     fn nested_stats(&mut self) -> Option<Stats> {
         Some(std::mem::take(self.nested.get_mut()))
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Every zone the walk derives, for the tests: the node, the attacker,
+    /// the extra stones and the zone.
+    pub(crate) static WALKED: RefCell<Vec<(Connect6, Side, usize, CellSet)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// What a nested zone search gives: its status, the zone of its proof,
+/// its statistics (all of them, as a nested search's) and counters.
+pub struct Nested {
+    pub status: Status,
+    pub zone: Option<CellSet>,
+    pub stats: Stats,
+    pub counts: ZoneCounts,
+}
+
+/// A zone search of "`attacker` wins from `g`" made for `extra` extra
+/// defender stones (in its own key space on `tt`, within `visits` visits,
+/// its nested searches' included) and, when it proves the win, the zone
+/// of its proof ([`ZoneSearch::proof_zone`]): at most `extra` defender
+/// stones added outside it leave `g` won.
+pub fn nested_proof_zone(
+    g: &Connect6,
+    attacker: Side,
+    tt: &Table,
+    opts: ZoneOptions,
+    extra: usize,
+    visits: u64,
+) -> Nested {
+    let stop = Arc::new(AtomicBool::new(false));
+    // Always "the attacker wins": a win is also a not-lose, and the walk
+    // knows the leaves of wins only.
+    let mut sub = ZoneSearch::with_attacker(g.clone(), Goal::Win, attacker, tt, opts);
+    sub.extra = extra;
+    sub.set_budget(visits, stop.clone());
+    let limits = Limits {
+        visits: Some(visits),
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    let r = dfpn::search_with(
+        &mut sub,
+        Plain { heuristic: false },
+        tt,
+        &limits,
+        &PathOptions {
+            space: extra_space(extra),
+            ..PathOptions::default()
+        },
+    );
+    let zone = if r.status == Status::Proven {
+        sub.proof_zone(g, 0)
+    } else {
+        None
+    };
+    let mut stats = Stats::default();
+    stats.note_nested(&r.stats);
+    // The walk's own VCDT searches, made after the search closed.
+    stats.accumulate(&sub.nested.borrow());
+    Nested {
+        status: r.status,
+        zone,
+        stats,
+        counts: sub.counts(),
     }
 }
 

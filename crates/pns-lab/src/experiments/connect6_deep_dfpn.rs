@@ -34,10 +34,10 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use pns_core::{Goal, Limits, Rng, Status, Table};
+use pns_core::{Goal, Limits, Rng, Side, Status, Table};
 use pns_games::connect6::openings::random_opening;
 use pns_games::connect6::zone::{self, Variant, ZoneOptions};
-use pns_games::connect6::{notation, Connect6, Params};
+use pns_games::connect6::{notation, vcdt, Connect6, Params};
 
 use crate::output::{self, fmt_f, Table as OutTable};
 use crate::plot::{Heatmap, LineChart, Series};
@@ -54,6 +54,19 @@ pub const EXPERIMENT: Experiment = Experiment {
 };
 
 pub const DEFAULT_POSITIONS: usize = 8;
+/// Positions that need an outer search (no VCDT at the root), after the
+/// others. Rare: one of the first 140 hard candidates is solved within the
+/// window (docs/experiments/connect6.md).
+pub const HARD_POSITIONS: usize = 1;
+/// df-pn's node number window for a kept hard candidate.
+pub const HARD_MIN_VISITS: u64 = 5_000;
+pub const HARD_MAX_VISITS: u64 = 80_000;
+/// White's stones within this distance of the centre in hard candidates
+/// (farther than in the others: with White's stones at hand Black rarely
+/// wins within the window without a VCDT).
+pub const HARD_WHITE_RADIUS: usize = 6;
+/// Black's stones within this distance of the centre in hard candidates.
+pub const HARD_BLACK_RADIUS: usize = 2;
 /// df-pn's node number window for a kept candidate.
 pub const MIN_VISITS: u64 = 1_000;
 pub const MAX_VISITS: u64 = 20_000;
@@ -75,6 +88,32 @@ pub fn zone_options() -> ZoneOptions {
     }
 }
 
+/// The settings on the hard positions: propagated zones too (a zone where
+/// the null move's VCDT fails comes from a nested zone search, Wu and Lin).
+pub fn hard_zone_options() -> ZoneOptions {
+    ZoneOptions {
+        propagate: true,
+        ..zone_options()
+    }
+}
+
+/// Hard candidate `i`: a four-move (even `i`) or six-move (odd) opening
+/// with White's stones farther out.
+pub fn hard_candidate(seed: u64, i: usize) -> Connect6 {
+    // The stream the first scan used (examples/c6_pick.rs); with another
+    // salt no candidate of the first 300 was solved within the window.
+    const SALT: u64 = 0xc6_4a2a;
+    let turns = if i.is_multiple_of(2) { 4 } else { 6 };
+    random_opening(
+        Params::default(),
+        turns,
+        HARD_BLACK_RADIUS,
+        HARD_WHITE_RADIUS,
+        &mut Rng::new(item_seed(seed ^ SALT, i)),
+    )
+    .expect("openings exist on 19x19")
+}
+
 /// Candidate `i`: a four-move (even `i`) or six-move (odd) opening.
 pub fn candidate(seed: u64, i: usize) -> Connect6 {
     const SALT: u64 = 0xc6_dee9;
@@ -90,14 +129,20 @@ pub fn candidate(seed: u64, i: usize) -> Connect6 {
 }
 
 /// One search: (solved within the cut-off, node number, seesaw, ms).
-pub fn measure(g: &Connect6, v: Variant, cutoff: u64, tt: &mut Table) -> (bool, u64, u64, f64) {
+pub fn measure(
+    g: &Connect6,
+    v: Variant,
+    cutoff: u64,
+    tt: &mut Table,
+    zo: ZoneOptions,
+) -> (bool, u64, u64, f64) {
     tt.clear();
     let limits = Limits {
         visits: Some(cutoff),
         ..Limits::default()
     };
     let t = Instant::now();
-    let r = zone::search(g, Goal::Win, v, tt, &limits, zone_options());
+    let r = zone::search(g, Goal::Win, v, tt, &limits, zo);
     let ok = r.result.status == Status::Proven && r.result.stats.visits <= cutoff;
     (
         ok,
@@ -111,6 +156,8 @@ pub fn measure(g: &Connect6, v: Variant, cutoff: u64, tt: &mut Table) -> (bool, 
 #[derive(Clone, Debug)]
 pub struct Chosen {
     pub candidate: usize,
+    /// A hard candidate (no VCDT at the root; propagated zones).
+    pub hard: bool,
     pub game: Connect6,
     pub dfpn_visits: u64,
     pub dfpn_own: u64,
@@ -122,6 +169,23 @@ pub struct Chosen {
 /// The first `n` candidates in seed order that df-pn proves within the
 /// window (parallel batches; the choice does not depend on the threads).
 pub fn choose(opts: &ExpOptions, n: usize, min: u64, max: u64) -> Result<Vec<Chosen>, String> {
+    choose_from(opts, n, min, max, false)
+}
+
+/// [`choose`] among the hard candidates ([`hard_candidate`]): those where a
+/// standalone VCDT search of [`vcdt::CLAIM_BUDGET`] visits does not win
+/// at the root, proven by df-pn with [`hard_zone_options`].
+pub fn choose_hard(opts: &ExpOptions, n: usize, min: u64, max: u64) -> Result<Vec<Chosen>, String> {
+    choose_from(opts, n, min, max, true)
+}
+
+fn choose_from(
+    opts: &ExpOptions,
+    n: usize,
+    min: u64,
+    max: u64,
+    hard: bool,
+) -> Result<Vec<Chosen>, String> {
     let mut out = Vec::new();
     let mut next = 0;
     let batch = 4 * n.max(1);
@@ -135,20 +199,38 @@ pub fn choose(opts: &ExpOptions, n: usize, min: u64, max: u64) -> Result<Vec<Cho
         let idx: Vec<usize> = (next..next + batch).collect();
         next += batch;
         let found = par_map(opts, HASH_MB, &idx, |tt, _, &i| {
-            let g = candidate(opts.seed, i);
+            let g = if hard {
+                hard_candidate(opts.seed, i)
+            } else {
+                candidate(opts.seed, i)
+            };
             tt.clear();
+            if hard {
+                let mut st = pns_core::Stats::default();
+                let root = vcdt::search(&g, Side::First, tt, vcdt::CLAIM_BUDGET, 0, &mut st);
+                if root == Status::Proven {
+                    return None;
+                }
+                tt.clear();
+            }
+            let zo = if hard {
+                hard_zone_options()
+            } else {
+                zone_options()
+            };
             let limits = Limits {
                 visits: Some(max),
                 ..Limits::default()
             };
             let t = Instant::now();
-            let r = zone::search(&g, Goal::Win, Variant::Dfpn, tt, &limits, zone_options());
+            let r = zone::search(&g, Goal::Win, Variant::Dfpn, tt, &limits, zo);
             let ms = t.elapsed().as_secs_f64() * 1000.0;
             let s = &r.result.stats;
             let own = s.visits - s.nested_visits;
             (r.result.status == Status::Proven && (min..=max).contains(&s.visits) && own >= MIN_OWN)
                 .then(|| Chosen {
                     candidate: i,
+                    hard,
                     game: g,
                     dfpn_visits: s.visits,
                     dfpn_own: own,
@@ -193,6 +275,7 @@ pub fn run(opts: &ExpOptions) -> Result<Report, String> {
         MAX_VISITS,
         E_MAX,
         D_MAX,
+        HARD_POSITIONS,
     )
 }
 
@@ -205,8 +288,19 @@ pub fn run_with(
     max: u64,
     e_max: u64,
     d_max: u32,
+    hard: usize,
 ) -> Result<Report, String> {
-    let chosen = choose(opts, n, min, max)?;
+    let mut chosen = choose(opts, n, min, max)?;
+    if hard > 0 {
+        chosen.extend(choose_hard(opts, hard, HARD_MIN_VISITS, HARD_MAX_VISITS)?);
+    }
+    let zo = |k: usize| {
+        if chosen[k].hard {
+            hard_zone_options()
+        } else {
+            zone_options()
+        }
+    };
     let mut jobs = Vec::new();
     for k in 0..chosen.len() {
         for e in 2..=e_max {
@@ -224,12 +318,14 @@ pub fn run_with(
             Variant::Deep { e, d },
             chosen[k].cutoff,
             tt,
+            zo(k),
         ),
         Job::Eps(k, i) => measure(
             &chosen[k].game,
             Variant::Epsilon(EPSILONS[i]),
             chosen[k].cutoff,
             tt,
+            zo(k),
         ),
     })?;
     // Per position: (e, d) -> result; ε index -> result.
@@ -269,12 +365,15 @@ pub fn run_with(
         pt.push([
             (k + 1).to_string(),
             c.candidate.to_string(),
-            if c.candidate.is_multiple_of(2) {
-                "four-move"
-            } else {
-                "six-move"
-            }
-            .to_string(),
+            format!(
+                "{}{}",
+                if c.candidate.is_multiple_of(2) {
+                    "four-move"
+                } else {
+                    "six-move"
+                },
+                if c.hard { ", hard" } else { "" }
+            ),
             notation::format_position(&c.game),
             c.dfpn_visits.to_string(),
             c.dfpn_own.to_string(),
@@ -544,11 +643,18 @@ pub fn run_with(
          1..{d_max}; node number = all visits, VCDT's included; seesaw number = the outer \
          search's revisits (deep-dfpn §6.1). Cut-off = {CUTOFF_FACTOR} x df-pn's node \
          number. Table 2 percentages: reduction against df-pn. Table 3: Algorithm 1 from \
-         (2, 2) on the grid's values, in brackets the difference from the grid's best.\n",
+         (2, 2) on the grid's values, in brackets the difference from the grid's best.\n\n\
+         The last {hard} position(s) (\"hard\") are openings with White's stones within \
+         {HARD_WHITE_RADIUS} of the centre where a standalone VCDT search of {} visits does \
+         not win at the root, kept when df-pn proves Black's win in \
+         {HARD_MIN_VISITS}..{HARD_MAX_VISITS} visits; they are searched with propagated \
+         zones too (a nested zone search of {} visits where the null move's VCDT fails).\n",
         chosen.len(),
         opts.seed,
         zone_options().vcdt_visits,
         zone_options().zone_visits,
+        vcdt::CLAIM_BUDGET,
+        hard_zone_options().nest_visits,
     );
     let _ = writeln!(md, "## Positions\n\n{}", pt.to_markdown());
     let _ = writeln!(
@@ -585,7 +691,7 @@ mod tests {
             threads: Some(2),
             progress: None,
         };
-        let r = run_with(&opts, 1, 500, 20_000, 3, 3).unwrap();
+        let r = run_with(&opts, 1, 500, 20_000, 3, 3, 0).unwrap();
         for f in [
             "positions.csv",
             "grid.csv",
