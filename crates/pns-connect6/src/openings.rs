@@ -11,6 +11,22 @@ use pns_core::{GameError, Rng};
 
 use crate::position::{Connect6, Params};
 
+/// The nine positions of `docs/experiments/connect6-deep-dfpn` (seed 1):
+/// eight VCDT wins, then the hard one (no VCDT win at the root), as
+/// `pns experiment connect6-deep-dfpn` picks them; the examples measure
+/// on them without drawing them again.
+pub const EXPERIMENT_POSITIONS: [&str; 9] = [
+    "i8 g8m8 h10h11 j9l9 k12l12 j10i13",
+    "j8 h8g10 i10j10 k10i12 l11j12 l12m13",
+    "h9 h8g10 j10k11 m10l11 j12l12 h12m13",
+    "k9 g7l7 h10l10 i8m8 j11l12 k10h13",
+    "h10 m9g10 j10h11 i12g13 l11l12 h13m13",
+    "l8 g7i9 h9l10 j9l9 k11l12 i11g12",
+    "l8 i7j8 k9h11 k8h9 j11j12 l9i11",
+    "j9 k10h11 k9j10 j12l13",
+    "l8 f9h9 k9j11 i11n11 h12l12 j13n15",
+];
+
 /// A random opening of `turns` turns (4 = the paper's four-move opening).
 pub fn random_opening(
     params: Params,

@@ -9,6 +9,7 @@ use pns_core::{Goal, Limits, Outcome, Rng, Side, Table};
 use proptest::prelude::*;
 
 use super::*;
+use crate::geometry::CellSet;
 use crate::position::{hitting_sets, min_hitting};
 use crate::zone::{Variant, ZoneOptions};
 use crate::Params;
@@ -749,6 +750,36 @@ fn propagated_only(vcdt: bool) -> ZoneOptions {
     }
 }
 
+/// Adds up to `limit` sets of `extra` defender stones on empty cells of
+/// `n` outside the zone `z` and asserts that the attacker `x` still wins
+/// each (the rules-only search); returns how many sets it checked.
+fn check_zone_outside(
+    n: &Connect6,
+    x: Side,
+    extra: usize,
+    z: &CellSet,
+    memo: &mut HashMap<u64, bool>,
+    limit: usize,
+) -> usize {
+    let outside: Vec<u16> = n.empties().iter().filter(|&c| !z.contains(c)).collect();
+    let mut checked = 0;
+    for t in small_sets(&outside, extra).into_iter().take(limit) {
+        let mut c = n.clone();
+        for &s in &t {
+            if !c.is_over() {
+                c.add_stone(s, x.opponent());
+            }
+        }
+        assert!(
+            wins(&c, x, memo),
+            "{n:?} (extra {extra}): defender stones {t:?} outside the zone {:?}",
+            z.iter().map(|c| n.cell_name(c)).collect::<Vec<_>>()
+        );
+        checked += 1;
+    }
+    checked
+}
+
 /// Whether `attacker` wins at `c`, by an AND/OR search through the rules
 /// alone (`outcome`, `legal_moves`, `play`), memoised by position key (64
 /// bits of stones, side to move and stones left: small enough to keep
@@ -852,21 +883,7 @@ fn propagated_zones_stand_every_defender_turn_outside_them() {
     let mut memos = [HashMap::new(), HashMap::new()];
     for (n, x, extra, z) in &nodes {
         let memo = &mut memos[(*x == Side::Second) as usize];
-        let outside: Vec<u16> = n.empties().iter().filter(|&c| !z.contains(c)).collect();
-        for t in small_sets(&outside, *extra).into_iter().take(120) {
-            let mut c = n.clone();
-            for &s in &t {
-                if !c.is_over() {
-                    c.add_stone(s, x.opponent());
-                }
-            }
-            assert!(
-                wins(&c, *x, memo),
-                "{n:?} (extra {extra}): defender stones {t:?} outside the zone {:?}",
-                z.iter().map(|c| n.cell_name(c)).collect::<Vec<_>>()
-            );
-            inner += 1;
-        }
+        inner += check_zone_outside(n, *x, *extra, z, memo, 120);
     }
     let inner_defender = nodes
         .iter()
@@ -965,21 +982,7 @@ fn walked_zones_of_deeper_proofs_hold() {
         if n.side_to_move() != *x && n.known().is_none() && !n.is_over() {
             inner_defender += 1;
         }
-        let outside: Vec<u16> = n.empties().iter().filter(|&c| !z.contains(c)).collect();
-        for t in small_sets(&outside, *extra).into_iter().take(30) {
-            let mut c = n.clone();
-            for &s in &t {
-                if !c.is_over() {
-                    c.add_stone(s, x.opponent());
-                }
-            }
-            assert!(
-                wins(&c, *x, memo),
-                "{n:?} (extra {extra}): defender stones {t:?} outside the zone {:?}",
-                z.iter().map(|c| n.cell_name(c)).collect::<Vec<_>>()
-            );
-            checked += 1;
-        }
+        checked += check_zone_outside(n, *x, *extra, z, memo, 30);
     }
     eprintln!("{roots} roots, {} walked nodes, {inner_defender} inner defender nodes checked, {checked} stone sets", nodes.len());
     // (Dropping the children's zones from a defender node's zone fails
