@@ -2,12 +2,13 @@
 //! questions end to end, human and JSON output, every search, usage errors;
 //! and GTP `attack` through λ-df-pn (`pns gtp`'s default capture search).
 
+#[path = "common/piped.rs"]
+mod piped;
 #[allow(dead_code)]
 #[path = "../../pns-games/tests/common/shared_data.rs"]
 mod shared_data;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn pns(args: &[&str]) -> (String, String, Option<i32>) {
     let out = Command::new(env!("CARGO_BIN_EXE_pns"))
@@ -105,20 +106,8 @@ fn capturing_usage_errors() {
 #[test]
 fn gtp_attack_runs_lambda_dfpn() {
     let sgf = shared_data::shared_data("go/gnugo/regression/games/incident2.sgf");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pns"))
-        .args(["gtp", "--nodes", "200000"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input = format!("1 loadsgf {} 212\n2 attack F1\n3 quit\n", sgf.display());
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = piped::pns_piped(&["gtp", "--nodes", "200000"], &input);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("=2 1 G1"), "{text}");
     // A bad capture search is a usage error.

@@ -2,28 +2,16 @@
 //! on stdout. One Fuego super-ko case end to end (the library test in
 //! pns-go runs all fifteen), errors as GTP errors, and `quit`.
 
+#[path = "common/piped.rs"]
+mod piped;
 #[allow(dead_code)]
 #[path = "../../pns-games/tests/common/shared_data.rs"]
 mod shared_data;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn gtp(input: &str) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pns"))
-        .arg("gtp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run pns gtp");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = piped::pns_piped(&["gtp"], input);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
     (String::from_utf8(out.stdout).unwrap(), out.status.code())

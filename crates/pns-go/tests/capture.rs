@@ -81,6 +81,26 @@ fn random_problem(rng: &mut Rng, gen: Generator) -> Option<Capture> {
     Some(g.with_first(g.attacker()))
 }
 
+/// Try `tries` of a random-problem loop: a problem of the generator the
+/// try number picks, with the attacker-first answer of the exact tree
+/// method; `None` where no problem was drawn or the method gave up.
+fn solved_case(rng: &mut Rng, tries: usize) -> Option<(Generator, Capture, bool)> {
+    let gen = Generator::ALL[tries % 3];
+    let g = random_problem(rng, gen)?;
+    let mut budget = 200_000;
+    let want = oracle(&g, &mut HashSet::new(), &mut budget)?;
+    Some((gen, g, want))
+}
+
+/// The search status of an answer "the attacker wins": `win`.
+fn status_of_win(win: bool) -> Status {
+    if win {
+        Status::Proven
+    } else {
+        Status::Disproven
+    }
+}
+
 #[test]
 fn dfpn_agrees_with_the_tree_method_on_small_boards() {
     let mut rng = Rng::new(20261124);
@@ -89,22 +109,13 @@ fn dfpn_agrees_with_the_tree_method_on_small_boards() {
     let mut tries = 0;
     while checked.iter().sum::<usize>() < 150 && tries < 20_000 {
         tries += 1;
-        let gen = Generator::ALL[tries % 3];
-        let Some(g) = random_problem(&mut rng, gen) else {
-            continue;
-        };
-        let mut budget = 200_000;
-        let Some(want) = oracle(&g, &mut HashSet::new(), &mut budget) else {
+        let Some((gen, g, want)) = solved_case(&mut rng, tries) else {
             continue;
         };
         let tt = Table::with_mb(4);
         let mut e = Effort::default();
         let got = attack_status(&g, 2_000_000, &tt, &mut e);
-        let want_status = if want {
-            Status::Proven
-        } else {
-            Status::Disproven
-        };
+        let want_status = status_of_win(want);
         assert_eq!(got, want_status, "{}", g.render());
         // The defender-first question, reply by reply, against the oracle
         // (with every legal point for both sides, as `defend` answers).
@@ -196,19 +207,10 @@ fn lambda_dfpn_agrees_with_the_tree_method_on_small_boards() {
     let mut tries = 0;
     while checked < 80 && tries < 20_000 {
         tries += 1;
-        let gen = Generator::ALL[tries % 3];
-        let Some(g) = random_problem(&mut rng, gen) else {
+        let Some((gen, g, want)) = solved_case(&mut rng, tries) else {
             continue;
         };
-        let mut budget = 200_000;
-        let Some(want) = oracle(&g, &mut HashSet::new(), &mut budget) else {
-            continue;
-        };
-        let want_status = if want {
-            Status::Proven
-        } else {
-            Status::Disproven
-        };
+        let want_status = status_of_win(want);
         let params = variants[checked % variants.len()];
         let tt = Table::with_mb(4);
         let r = lambda::search(&g, &params, 2_000_000, &tt);

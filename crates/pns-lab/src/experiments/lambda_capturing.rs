@@ -73,24 +73,11 @@ fn visits() -> u64 {
         .unwrap_or(NODE_LIMIT)
 }
 
-/// The data files: `../shared/data/go` from the working directory, else
-/// beside this checkout.
+/// The data files: `../shared/data/go`, found as
+/// [`super::shared_data_file`] finds its files.
 fn data_dir() -> Result<PathBuf, String> {
-    let rel = "shared/data/go";
-    let here = PathBuf::from("..").join(rel);
-    if here.join("gnugo-tactical.tsv").exists() {
-        return Ok(here);
-    }
-    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(3)
-        .map(|p| p.join(rel));
-    match beside {
-        Some(p) if p.join("gnugo-tactical.tsv").exists() => Ok(p),
-        _ => Err(format!(
-            "test data not found: ../{rel}/gnugo-tactical.tsv (run from the checkout, beside ../shared)"
-        )),
-    }
+    let file = super::shared_data_file("go/gnugo-tactical.tsv")?;
+    Ok(file.parent().map(PathBuf::from).unwrap_or_default())
 }
 
 /// One search's result.

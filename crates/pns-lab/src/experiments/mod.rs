@@ -33,3 +33,24 @@ pub static ALL: &[Experiment] = &[
     connect6_deep_dfpn::EXPERIMENT,
     tsume_aesthetics::EXPERIMENT,
 ];
+
+/// A file of the shared test data, `shared/data/REL`: `../shared/data/REL`
+/// from the working directory, else beside this checkout (the experiments
+/// that read the data run from either).
+pub(crate) fn shared_data_file(rel: &str) -> Result<std::path::PathBuf, String> {
+    let rel = format!("shared/data/{rel}");
+    let here = std::path::PathBuf::from("..").join(&rel);
+    if here.exists() {
+        return Ok(here);
+    }
+    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(3)
+        .map(|p| p.join(&rel));
+    match beside {
+        Some(p) if p.exists() => Ok(p),
+        _ => Err(format!(
+            "test data not found: ../{rel} (run from the checkout, beside ../shared)"
+        )),
+    }
+}

@@ -39,24 +39,10 @@ pub const VISIT_LIMIT: u64 = 2_000_000;
 /// Table per thread, MiB.
 pub const HASH_MB: usize = 64;
 
-/// The data file: `../shared/data/shogi/antma-tsume.tsv` from the working
-/// directory, else beside this checkout.
+/// The data file: `../shared/data/shogi/antma-tsume.tsv`
+/// ([`super::shared_data_file`]).
 fn data_file() -> Result<PathBuf, String> {
-    let rel = "shared/data/shogi/antma-tsume.tsv";
-    let here = PathBuf::from("..").join(rel);
-    if here.exists() {
-        return Ok(here);
-    }
-    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(3)
-        .map(|p| p.join(rel));
-    match beside {
-        Some(p) if p.exists() => Ok(p),
-        _ => Err(format!(
-            "test data not found: ../{rel} (run from the checkout, beside ../shared)"
-        )),
-    }
+    super::shared_data_file("shogi/antma-tsume.tsv")
 }
 
 /// Ranks of `v` (1 = smallest), ties sharing their mean rank.
