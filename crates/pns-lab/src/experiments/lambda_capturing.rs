@@ -80,6 +80,23 @@ fn data_dir() -> Result<PathBuf, String> {
     Ok(file.parent().map(PathBuf::from).unwrap_or_default())
 }
 
+/// Over one search's `runs` (one per case, in order): the answers that
+/// agree with the case's expected one, those that do not, the time in
+/// milliseconds and the visits.
+fn tally(cases: &[Case], runs: impl Iterator<Item = Run>) -> (usize, usize, f64, u64) {
+    let (mut agree, mut dis, mut ms, mut visits) = (0, 0, 0.0, 0);
+    for (c, run) in cases.iter().zip(runs) {
+        ms += run.ms;
+        visits += run.visits;
+        match run.success {
+            Some(s) if Some(s) == c.expected_success() => agree += 1,
+            Some(_) => dis += 1,
+            None => {}
+        }
+    }
+    (agree, dis, ms, visits)
+}
+
 /// One search's result.
 #[derive(Clone, Copy, Debug, Default)]
 struct Run {
@@ -261,17 +278,7 @@ pub fn run_with(opts: &ExpOptions, limit: u64) -> Result<Report, String> {
     let mut solved = vec![vec![0usize; solvers.len()]; 3];
     for (gi, g) in Generator::ALL.iter().enumerate() {
         for (si, (name, _)) in solvers.iter().enumerate() {
-            let (mut agree, mut dis, mut ms, mut v) = (0, 0, 0.0, 0);
-            for (c, r) in cases.iter().zip(&results) {
-                let run = r.bounded[gi][si];
-                ms += run.ms;
-                v += run.visits;
-                match run.success {
-                    Some(s) if Some(s) == c.expected_success() => agree += 1,
-                    Some(_) => dis += 1,
-                    None => {}
-                }
-            }
+            let (agree, dis, ms, v) = tally(&cases, results.iter().map(|r| r.bounded[gi][si]));
             solved[gi][si] = agree + dis;
             t.push([
                 g.name().to_string(),
@@ -300,16 +307,7 @@ pub fn run_with(opts: &ExpOptions, limit: u64) -> Result<Report, String> {
             if results.first().is_none_or(|r| r.sound[gi].is_empty()) {
                 continue;
             }
-            let (mut right, mut wrong, mut ms) = (0, 0, 0.0);
-            for (c, r) in cases.iter().zip(&results) {
-                let run = r.sound[gi][si];
-                ms += run.ms;
-                match run.success {
-                    Some(s) if Some(s) == c.expected_success() => right += 1,
-                    Some(_) => wrong += 1,
-                    None => {}
-                }
-            }
+            let (right, wrong, ms, _) = tally(&cases, results.iter().map(|r| r.sound[gi][si]));
             wrong_total += wrong;
             st.push([
                 g.name().to_string(),
