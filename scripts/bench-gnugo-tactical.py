@@ -12,7 +12,10 @@ attack/defend command as the driver sees it.
 GNU Go is not part of this repository: it is Debian's `gnugo` package
 (`apt-get install gnugo`).
 
-  scripts/bench-gnugo-tactical.py [--classes unconditional] ENGINE [ENGINE...]
+  scripts/bench-gnugo-tactical.py [--classes CLASS] [--list] ENGINE [ENGINE...]
+
+`--classes unconditional` keeps both unconditional classes (`ko` the ko
+class); `--list` prints every case's answer before the table.
   scripts/bench-gnugo-tactical.py "target/release/pns gtp --nodes 3000" \\
       "gnugo --mode gtp --quiet"
 
@@ -129,12 +132,36 @@ def run(spec, rows):
 
 def main():
     args = sys.argv[1:]
+    only = None
+    if args and args[0] == "--classes":
+        if len(args) < 2:
+            print(__doc__)
+            sys.exit(2)
+        only = args[1]
+        args = args[2:]
     if not args:
         print(__doc__)
         sys.exit(2)
     rows = cases()
+    if only is not None:
+        # "unconditional": both unconditional classes; else a class name's
+        # start ("ko", "unconditional, GNU Go passes", ...).
+        rows = [r for r in rows if klass(r).startswith(only)]
+    if args and args[0] == "--list":
+        args = args[1:]
+        listing = True
+    else:
+        listing = False
     for spec in args:
         res = run(spec, rows)
+        if listing:
+            # One line per case: suite, id, question, expected, answer.
+            for row, ans, took, err in res:
+                print(
+                    row["suite"], row["id"], row["command"], row["target"],
+                    repr(row["expected_regex"]), "->", ans if ans is not None else err,
+                    f"{took * 1000:.1f} ms",
+                )
         print(f"\n### {spec}\n")
         print(
             "| class | cases | right | wrong | right code, other move "

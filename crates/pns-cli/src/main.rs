@@ -111,8 +111,6 @@ pub struct SolveArgs {
     /// Write the proof certificate to FILE (checked with `pns verify`).
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
-    /// Threads in the one search: parallel df-pn on one shared table
-    /// (the df-pn variants, games without repetitions; others run on one).
     /// Go capturing (`pns solve go FILE.sgf`): the target block's stone.
     #[arg(long, value_name = "VERTEX")]
     pub target: Option<String>,
@@ -128,6 +126,8 @@ pub struct SolveArgs {
     /// Go capturing: the move generator, h1, h2 or board (default h1).
     #[arg(long, value_name = "GEN")]
     pub gen: Option<String>,
+    /// Threads in the one search: parallel df-pn on one shared table
+    /// (the df-pn variants, games without repetitions; others run on one).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
 }

@@ -110,6 +110,10 @@ pub struct Capture {
     /// with the attacker complete, holds in Go and not only within the
     /// generator (see [`attack`]).
     complete: Option<Color>,
+    /// The target block, kept as moves are played (empty once captured):
+    /// every node reads it for the outcome, the heuristic and the moves,
+    /// and a flood fill of a large block each time dominated the search.
+    block: Bits,
 }
 
 impl PartialEq for Capture {
@@ -165,6 +169,7 @@ impl Capture {
             escape_libs,
             gen,
             complete: None,
+            block: board.block(target),
         })
     }
 
@@ -207,6 +212,41 @@ impl Capture {
         self
     }
 
+    /// The side that plays every legal point, if any.
+    pub fn complete(&self) -> Option<Color> {
+        self.complete
+    }
+
+    /// Plays `m` (legal) and returns the stones it captured.
+    pub(crate) fn play_capturing(&mut self, m: Move) -> Bits {
+        let mover = self.board.to_move();
+        let captured = self.board.play(m, true).expect("capture: a legal move");
+        self.follow_block(mover, m, &captured);
+        captured
+    }
+
+    /// Keeps [`Capture::block`] after `mover` played `m`, capturing
+    /// `captured`: the block only grows by the defender's moves next to it
+    /// and only goes by a capture (a block is captured whole).
+    #[inline]
+    fn follow_block(&mut self, mover: Color, m: Move, captured: &Bits) {
+        if self.block.is_empty() {
+            return;
+        }
+        if mover == self.defender {
+            if let Move::Play(p) = m {
+                if self.block.dilate(self.board.mask()).get(p as usize) {
+                    self.block = Bits::flood(
+                        self.block | Bits::single(p as usize),
+                        &self.board.stones(self.defender),
+                    );
+                }
+            }
+        } else if captured.intersects(&self.block) {
+            self.block = Bits::EMPTY;
+        }
+    }
+
     pub fn with_generator(mut self, g: Generator) -> Capture {
         self.gen = g;
         self
@@ -215,17 +255,13 @@ impl Capture {
     /// Whether the target has been captured.
     #[inline]
     pub fn captured(&self) -> bool {
-        self.board.color_at(self.target()) != Some(self.defender)
+        self.block.is_empty()
     }
 
     /// The target block (empty once captured).
     #[inline]
     pub fn target_block(&self) -> Bits {
-        if self.captured() {
-            Bits::EMPTY
-        } else {
-            self.board.block(self.target())
-        }
+        self.block
     }
 
     /// The target block's liberties.
@@ -297,7 +333,7 @@ impl Rules for Capture {
     }
 
     fn play(&mut self, m: Move) {
-        self.board.play(m, true).expect("capture: a legal move");
+        self.play_capturing(m);
     }
 
     #[inline]
@@ -567,6 +603,8 @@ pub enum Solver {
     #[default]
     Dfpn,
     Lambda(LambdaParams),
+    /// df-pn with the complete side zoned ([`crate::zone`]).
+    Zone(crate::zone::ZoneParams),
 }
 
 impl Solver {
@@ -578,8 +616,11 @@ impl Solver {
             "dfpn" | "df-pn" if opts.is_empty() => Ok(Solver::Dfpn),
             "lambda" | "lambda-dfpn" => Ok(Solver::Lambda(LambdaParams::default().parse(opts)?)),
             "pseudo-lambda" | "pseudo" => Ok(Solver::Lambda(LambdaParams::pseudo().parse(opts)?)),
+            "zone" | "zone-dfpn" => Ok(Solver::Zone(
+                crate::zone::ZoneParams::default().parse(opts)?,
+            )),
             _ => Err(format!(
-                "unknown capture search '{s}' (dfpn, lambda[:order=N,grow=G,ladder=on|off], pseudo-lambda[:...])"
+                "unknown capture search '{s}' (dfpn, lambda[:order=N,grow=G,ladder=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off])"
             )),
         }
     }
@@ -592,6 +633,7 @@ impl Solver {
                 format!("pseudo-lambda:{}", p.describe())
             }
             Solver::Lambda(p) => format!("lambda:{}", p.describe()),
+            Solver::Zone(p) => format!("zone:{}", p.describe()),
         }
     }
 
@@ -606,6 +648,7 @@ impl Solver {
         match self {
             Solver::Dfpn => attack_status(g, visits, tt, effort),
             Solver::Lambda(p) => crate::lambda::attack_status(g, p, visits, tt, effort),
+            Solver::Zone(p) => crate::zone::attack_status(g, p, visits, tt, effort),
         }
     }
 
@@ -623,6 +666,7 @@ impl Solver {
                 ex.choose(g)
             }
             Solver::Lambda(p) => crate::lambda::proven_move(g, p, visits, tt),
+            Solver::Zone(p) => crate::zone::proven_move(g, p, visits, tt),
         }
     }
 }

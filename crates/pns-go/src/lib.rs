@@ -16,6 +16,7 @@ pub mod lambda;
 pub mod oneeye;
 pub mod sgf;
 pub mod tactical;
+pub mod zone;
 
 pub use bits::Bits;
 pub use board::{Board, Color, Illegal, Move};

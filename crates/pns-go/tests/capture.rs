@@ -244,3 +244,161 @@ fn lambda_dfpn_agrees_with_the_tree_method_on_small_boards() {
     assert_eq!(checked, 80);
     assert!(proven > 8 && proven < 72, "{proven} of 80 captured");
 }
+
+/// The zone search ([`pns_go::zone`]) against the tree method on random
+/// small boards, with zones tried at every node of the complete side
+/// (`min=0`) and without the ladder rule too: every answer the exact one,
+/// in both questions `attack_with` asks (the defender complete, the
+/// attacker complete) and in `defend_with`. The zones must also have cut:
+/// a test that never prunes would prove nothing.
+#[test]
+fn zone_search_agrees_with_the_tree_method_on_small_boards() {
+    use pns_go::capture::{attack_with, defend_with, Solver};
+    use pns_go::zone::{self, ZoneParams};
+    let variants = [
+        ZoneParams::default().parse("min=0").unwrap(),
+        ZoneParams::default()
+            .parse("min=0,ladder=off,depth=6")
+            .unwrap(),
+        ZoneParams::default().parse("min=2,nested=50").unwrap(),
+    ];
+    let mut rng = Rng::new(20261126);
+    let mut checked = 0;
+    let mut proven = 0;
+    let mut tries = 0;
+    let mut pruned = 0;
+    while checked < 60 && tries < 40_000 {
+        tries += 1;
+        let Some((_, g, want)) = solved_case(&mut rng, tries) else {
+            continue;
+        };
+        let params = variants[checked % variants.len()];
+        for complete in [g.defender(), g.attacker()] {
+            let q = g.with_complete(Some(complete));
+            let mut budget = 2_000_000;
+            let Some(exact) = oracle(&q, &mut HashSet::new(), &mut budget) else {
+                continue;
+            };
+            let tt = Table::with_mb(4);
+            let (r, counts) = zone::search(&q, &params, 2_000_000, &tt);
+            pruned += counts.pruned;
+            // Proven and disproven must be the exact answer; the search
+            // may not give up on these small boards either.
+            assert_eq!(
+                r.status,
+                status_of_win(exact),
+                "{params:?} complete {complete:?}\n{}",
+                q.render()
+            );
+        }
+        let full = g.with_generator(Generator::Board);
+        let solver = Solver::Zone(params);
+        let mut e = Effort::default();
+        let mut budget = 2_000_000;
+        if let Some(exact) = oracle(&full, &mut HashSet::new(), &mut budget) {
+            let a = attack_with(&full, &solver, 2_000_000, &mut e);
+            assert_eq!(matches!(a, Answer::Succeeds(_)), exact, "{}", full.render());
+            if let Answer::Succeeds(Some(m)) = a {
+                let mut c = full;
+                c.play(m);
+                let mut budget = 2_000_000;
+                assert_ne!(
+                    oracle_reply(&c, &mut budget),
+                    Some(false),
+                    "{}",
+                    full.render()
+                );
+            }
+        }
+        let d = full.with_first(full.defender());
+        let mut budget = 2_000_000;
+        if let Some(attacker_wins) = oracle_defender_first(&d, &mut budget) {
+            let ans = defend_with(&d, &solver, 2_000_000, &mut e);
+            assert_eq!(
+                matches!(ans, Answer::Succeeds(_)),
+                !attacker_wins,
+                "{}\n{ans:?}",
+                d.render()
+            );
+        }
+        proven += usize::from(want);
+        checked += 1;
+    }
+    assert_eq!(checked, 60);
+    assert!(proven > 5 && proven < 55, "{proven} of 60 captured");
+    eprintln!("zones: {pruned} moves pruned over {checked} cases");
+    assert!(pruned > 50, "the zones cut only {pruned} moves");
+}
+
+/// A random 7x7 position, sparser than [`random_problem`]'s (room for the
+/// zones to cut), a target stone and an escape threshold of 3 or 4.
+fn random_open_problem(rng: &mut Rng) -> Option<Capture> {
+    let size = 7;
+    let mut b = Board::new(size).unwrap();
+    for y in 0..size {
+        for x in 0..size {
+            let p = b.point(x, y).unwrap();
+            match rng.below(20) {
+                0..=3 => b.set(p, Some(Color::Black)),
+                4..=7 => b.set(p, Some(Color::White)),
+                _ => {}
+            }
+        }
+    }
+    let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White))
+        .iter()
+        .collect();
+    if stones.is_empty() {
+        return None;
+    }
+    let t = stones[rng.below(stones.len() as u64) as usize];
+    let libs = 3 + rng.below(2) as u32;
+    let g = Capture::new(b, t, libs, Generator::H1).ok()?;
+    if g.outcome().is_some() {
+        return None;
+    }
+    Some(g.with_first(g.attacker()))
+}
+
+/// The zone search against plain df-pn (every move of the complete side
+/// searched; itself checked against the tree method above) on open 7x7
+/// boards where the zones cut most of the complete side's moves: the
+/// same answer wherever both answer, both complete sides.
+#[test]
+fn zone_search_agrees_with_plain_dfpn_on_open_boards() {
+    use pns_go::zone::{self, ZoneParams};
+    let params = ZoneParams::default()
+        .parse("min=0,nested=200,depth=2,budget=2")
+        .unwrap();
+    let mut rng = Rng::new(20261127);
+    let (mut both, mut tries, mut pruned, mut kept) = (0, 0, 0, 0);
+    let mut seen = [0usize; 2];
+    while both < 40 && tries < 2_000 {
+        tries += 1;
+        let Some(g) = random_open_problem(&mut rng) else {
+            continue;
+        };
+        for (i, complete) in [g.defender(), g.attacker()].into_iter().enumerate() {
+            let q = g.with_complete(Some(complete));
+            let mut e = Effort::default();
+            let plain = attack_status(&q, 5_000, &Table::with_mb(8), &mut e);
+            let (r, counts) = zone::search(&q, &params, 5_000, &Table::with_mb(8));
+            pruned += counts.pruned;
+            kept += counts.kept;
+            if plain != Status::Unknown && r.status != Status::Unknown {
+                assert_eq!(r.status, plain, "complete {complete:?}\n{}", q.render());
+                both += 1;
+                seen[i] += 1;
+            }
+        }
+    }
+    eprintln!(
+        "zones on 7x7: {both} answered by both ({seen:?}), {pruned} moves pruned, {kept} kept"
+    );
+    assert!(both >= 40, "only {both} answered by both in {tries} tries");
+    assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
+    assert!(
+        pruned > 5_000,
+        "the zones cut only {pruned} moves ({kept} kept)"
+    );
+}

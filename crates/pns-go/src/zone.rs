@@ -1,0 +1,706 @@
+//! Relevance zones for capturing problems: df-pn where the side that plays
+//! every legal point (the *complete* side, [`Capture::with_complete`]) is
+//! searched only where it can matter.
+//!
+//! A sound `attack`/`defend` answer needs one side to play every legal
+//! point (a capture is proven against every defender move, an escape
+//! against every attacker move), and on 19x19 that is some 250 moves at
+//! each of that side's nodes. Most of them are far from the fight. The
+//! relevance-zone idea (Thomsen's λ-search threats, 2000; the zones that
+//! travel up a proof in Wu and Lin's Connect6 search, IEEE TCIAIG 2010;
+//! the null-move zones of this toolkit's Connect6 crate) removes them
+//! soundly: let X be the complete side and Y the other, at a node where X
+//! is to move.
+//!
+//! 1. X may pass. The position after X's pass is searched first (a nested
+//!    search on the same table and in the same key space, so its entries
+//!    are the outer search's pass child). If Y wins it, the proof P₀ is
+//!    read back from the table and its *zone* Z₀ computed: every point
+//!    whose content any rule applied in P₀ reads (the moves, the blocks
+//!    next to them and their liberties, the target and its liberties).
+//! 2. An X move that changes no point of Z₀ (its point outside Z₀, and no
+//!    stone of Z₀ captured) is refuted by P₀ itself: Y plays P₀'s moves,
+//!    and every rule gives the same answer as after the pass. Such moves
+//!    are not generated. The moves kept are X's legal points in Z₀, the
+//!    captures of Y blocks that meet Z₀, and the pass.
+//!
+//! # Why it is sound
+//!
+//! * *Reads.* A move's legality, captures and ko point depend only on the
+//!   point, its neighbours and the blocks next to it with their
+//!   liberties ([`move_reads`]); the outcome only on the target block and
+//!   its liberties. The zone of a node is the union of these over every
+//!   node of its proof, so a position that agrees with it on the zone has
+//!   the same legal moves *in the zone*, the same captures and the same
+//!   outcomes along the proof's lines.
+//! * *X's nodes inside P₀.* Their kept moves are decided from the zone of
+//!   their own pass child, plus the liberties of the Y blocks that meet it
+//!   (so a capture of such a block is kept alike); these reads go into the
+//!   node's zone too, and every kept move's child is walked. A moved-out
+//!   X stone (one outside the zone) is never adjacent to a block the
+//!   proof reads, so Y never captures it and it stays for the whole line.
+//! * *Repetition.* A repetition is a loss for the attacker. The lines
+//!   after an X move q outside Z₀ are P₀'s lines with q's stone added: the
+//!   same repetitions among themselves. They could repeat a position
+//!   before the node only if that position held a stone of X on q, and q
+//!   is empty now, so it would have been captured on the way. Hence a
+//!   point where stones were captured on the path from the search's root
+//!   ([`ZNode::vacated`], part of the node's key) is always kept.
+//!
+//! Where the nested search does not prove the pass position within its
+//! budget, or the proof cannot be read back whole (an entry replaced, the
+//! walk's steps spent), every move is generated: the zone can only make
+//! the search smaller, never its answer different. The tests compare the
+//! answers with the exact tree method on small boards and with plain df-pn
+//! on GNU Go's tactical cases.
+
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use pns_core::dfpn::{self, Plain};
+use pns_core::numbers::Pn;
+use pns_core::prelude::*;
+use pns_core::{Limits, Outcome, Problem, Repetition, SearchResult, Stats, Status, Table};
+
+use crate::bits::Bits;
+use crate::board::{Board, Color, Move};
+use crate::capture::{Capture, Effort};
+
+/// Keeps this search's entries apart from plain df-pn's on one table.
+const ZONE_SALT: u64 = 0x7a6f_6e65_5a4f_4e45;
+/// Hashed with the set of vacated points into the key.
+const VACATED_SALT: u64 = 0x7661_6361_7465_6421;
+/// The most memoised zones before the memo is cleared.
+const MEMO_MAX: usize = 1 << 17;
+/// The walk's depth limit (a proof deeper than this is not read back).
+const WALK_DEPTH: usize = 400;
+/// Node steps of one walk.
+const WALK_STEPS: u64 = 200_000;
+
+/// The parameters of the zone search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZoneParams {
+    /// Visits of each nested search of a pass position.
+    pub nested_visits: u64,
+    /// Nested searches inside nested searches, at most this deep.
+    pub max_nesting: u8,
+    /// The complete side's moves are zoned only where it has more than
+    /// this many (with fewer, the nested search costs more than it saves).
+    pub min_moves: usize,
+    /// The nested searches' visits in all, as a multiple of the outer
+    /// search's visit limit.
+    pub budget_factor: u64,
+    /// The ladder rule of λ-df-pn ([`crate::lambda`]): a defender whose
+    /// target is in atari plays only the moves that can lift it.
+    pub ladder: bool,
+}
+
+impl Default for ZoneParams {
+    fn default() -> Self {
+        ZoneParams {
+            nested_visits: 1_000,
+            max_nesting: 3,
+            min_moves: 6,
+            budget_factor: 4,
+            ladder: true,
+        }
+    }
+}
+
+impl ZoneParams {
+    /// `nested=N,depth=D,min=M,budget=F,ladder=on|off`, each optional,
+    /// over `self`.
+    pub fn parse(mut self, s: &str) -> Result<Self, String> {
+        for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| format!("'{kv}' is not name=value"))?;
+            let num = || {
+                v.parse::<u64>()
+                    .map_err(|_| format!("{k}: '{v}' is not a number"))
+            };
+            match k {
+                "nested" => self.nested_visits = num()?,
+                "depth" => self.max_nesting = num()?.min(16) as u8,
+                "min" => self.min_moves = num()?.min(1000) as usize,
+                "budget" => self.budget_factor = num()?.min(1000),
+                "ladder" => {
+                    self.ladder = match v {
+                        "on" | "true" | "1" => true,
+                        "off" | "false" | "0" => false,
+                        _ => return Err(format!("ladder: '{v}' is not on or off")),
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown option '{k}' (nested, depth, min, budget, ladder)"
+                    ))
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// The form `parse` reads.
+    pub fn describe(&self) -> String {
+        format!(
+            "nested={},depth={},min={},budget={},ladder={}",
+            self.nested_visits,
+            self.max_nesting,
+            self.min_moves,
+            self.budget_factor,
+            if self.ladder { "on" } else { "off" }
+        )
+    }
+}
+
+/// How often the zones cut, summed over a search and its nested ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ZoneCounts {
+    /// Nested searches of pass positions run.
+    pub nested: u64,
+    /// Of those, the ones that proved the pass position for the other side.
+    pub nested_proven: u64,
+    /// Complete-side nodes generated with a zone.
+    pub zoned: u64,
+    /// Moves those nodes kept, and moves they left out.
+    pub kept: u64,
+    pub pruned: u64,
+    /// Zones read back from the table (walks that succeeded).
+    pub walks: u64,
+}
+
+/// A node: the capture position and the points where stones were captured
+/// on the path from the search's root (see the module's documentation,
+/// "Repetition").
+#[derive(Clone, Copy)]
+pub struct ZNode {
+    pub g: Capture,
+    pub vacated: Bits,
+    key: u64,
+}
+
+impl ZNode {
+    fn new(g: Capture, vacated: Bits) -> ZNode {
+        let mut n = ZNode { g, vacated, key: 0 };
+        n.key = n.compute_key();
+        n
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn compute_key(&self) -> u64 {
+        let mut k = self.g.key() ^ ZONE_SALT;
+        if !self.vacated.is_empty() {
+            for (i, w) in self.vacated.0.iter().enumerate() {
+                k ^= pns_core::rng::splitmix64(
+                    VACATED_SALT ^ w.rotate_left(i as u32 * 11) ^ i as u64,
+                );
+            }
+        }
+        k
+    }
+
+    fn child(&self, m: Move) -> ZNode {
+        let mut g = self.g;
+        let captured = g.play_capturing(m);
+        ZNode::new(g, self.vacated | captured)
+    }
+}
+
+/// What the search and its nested searches share.
+struct Shared {
+    memo: RefCell<HashMap<u64, Bits>>,
+    /// Nested visits left.
+    budget: Cell<u64>,
+    walk_left: Cell<u64>,
+    counts: RefCell<ZoneCounts>,
+    /// Pass positions whose nested search ended unknown (not run again:
+    /// a node is generated on every visit).
+    tried: RefCell<HashSet<u64>>,
+}
+
+/// "The attacker captures the target" with the complete side zoned.
+pub struct ZoneProblem<'t> {
+    stack: Vec<ZNode>,
+    tt: &'t Table,
+    params: ZoneParams,
+    nesting: u8,
+    shared: Rc<Shared>,
+    nested: RefCell<Stats>,
+}
+
+/// The points whose content decides what playing on `p` does: `p`, its
+/// neighbours, and every block next to it with its liberties (legality,
+/// captures, the ko point).
+pub fn move_reads(b: &Board, p: usize) -> Bits {
+    let mask = b.mask();
+    let mut z = Bits::single(p).dilate(mask);
+    let near = b.neighbours(p) & !b.empty();
+    let mut left = near;
+    while let Some(q) = left.first() {
+        let blk = b.block(q);
+        left = left.minus(&blk);
+        z |= blk.dilate(mask);
+    }
+    z
+}
+
+/// What the outcome and the atari shortcut read: the target point, its
+/// block and the block's liberties, and, with one liberty, what playing
+/// there reads.
+fn target_reads(g: &Capture) -> Bits {
+    let b = g.board();
+    let mut z = g.target_block().dilate(b.mask());
+    z.set(g.target());
+    let libs = g.target_libs();
+    if libs.count() == 1 {
+        z |= move_reads(b, libs.first().expect("one liberty"));
+    }
+    z
+}
+
+/// With the defender to move and the target in atari: the points where a
+/// defender move can lift the atari (see [`crate::lambda`]'s ladder rule),
+/// and what deciding that reads (the target, its liberty, the attacker
+/// blocks next to it and their liberties).
+fn atari_lifts(g: &Capture) -> Option<(Bits, Bits)> {
+    let b = g.board();
+    let mask = b.mask();
+    let blk = g.target_block();
+    let libs = b.liberties(&blk);
+    if libs.count() != 1 {
+        return None;
+    }
+    let mut lift = libs;
+    let mut reads = blk.dilate(mask);
+    for a in b.adjacent_blocks(&blk) {
+        reads |= a.dilate(mask);
+        let al = b.liberties(&a);
+        if al.count() == 1 {
+            lift |= al;
+        }
+    }
+    Some((lift, reads))
+}
+
+impl<'t> ZoneProblem<'t> {
+    /// The question from `g` (either side to move) on `tt`; nested searches
+    /// may spend `budget` visits in all.
+    pub fn new(g: Capture, params: ZoneParams, tt: &'t Table, budget: u64) -> Self {
+        ZoneProblem {
+            stack: vec![ZNode::new(g, Bits::EMPTY)],
+            tt,
+            params,
+            nesting: 0,
+            shared: Rc::new(Shared {
+                memo: RefCell::new(HashMap::new()),
+                budget: Cell::new(budget),
+                walk_left: Cell::new(WALK_STEPS),
+                counts: RefCell::new(ZoneCounts::default()),
+                tried: RefCell::new(HashSet::new()),
+            }),
+            nested: RefCell::new(Stats::default()),
+        }
+    }
+
+    #[inline]
+    fn cur(&self) -> &ZNode {
+        self.stack.last().expect("the root")
+    }
+
+    /// The capture position at the current node.
+    pub fn position(&self) -> &Capture {
+        &self.cur().g
+    }
+
+    pub fn counts(&self) -> ZoneCounts {
+        *self.shared.counts.borrow()
+    }
+
+    /// The complete side, when the question has one.
+    fn complete(&self) -> Option<Color> {
+        self.cur().g.complete()
+    }
+
+    /// The status that means "the other side (Y) wins".
+    fn y_status(g: &Capture) -> Option<Status> {
+        let x = g.complete()?;
+        Some(if x == g.defender() {
+            Status::Proven
+        } else {
+            Status::Disproven
+        })
+    }
+
+    fn rule_status(g: &Capture) -> Status {
+        match g.known_outcome() {
+            Some(o) => {
+                let attacker_to_move = g.board().to_move() == g.attacker();
+                if (o == Outcome::Win) == attacker_to_move {
+                    Status::Proven
+                } else {
+                    Status::Disproven
+                }
+            }
+            None => Status::Unknown,
+        }
+    }
+
+    /// The node's value by the rules or the table's entry.
+    fn status(&self, n: &ZNode) -> Status {
+        let s = Self::rule_status(&n.g);
+        if s != Status::Unknown {
+            return s;
+        }
+        match self.tt.probe(n.key()) {
+            Some(h) if h.pn == 0 => Status::Proven,
+            Some(h) if h.dn == 0 => Status::Disproven,
+            _ => Status::Unknown,
+        }
+    }
+
+    /// The complete side's moves at `n` that a proof with zone `z0` of the
+    /// pass position does not answer, and what choosing them read.
+    fn kept(n: &ZNode, z0: &Bits) -> (Vec<Move>, Bits) {
+        let g = &n.g;
+        let b = g.board();
+        let mask = b.mask();
+        let y = b.to_move().opponent();
+        let mut pts = *z0 | n.vacated;
+        let mut reads = Bits::EMPTY;
+        for q in (pts & b.empty()).iter() {
+            reads |= move_reads(b, q);
+        }
+        // Captures of Y blocks that meet the zone change it.
+        let mut left = *z0 & b.stones(y);
+        while let Some(s) = left.first() {
+            let blk = b.block(s);
+            left = left.minus(&blk);
+            reads |= blk.dilate(mask);
+            let libs = b.liberties(&blk);
+            if libs.count() == 1 {
+                pts |= libs;
+            }
+        }
+        let mut all = Vec::new();
+        g.search_moves(&mut all);
+        all.retain(|m| match m {
+            Move::Play(p) => pts.get(*p as usize),
+            Move::Pass => true,
+        });
+        (all, reads)
+    }
+
+    /// The zone of the pass position's proof at X's node `n`, running a
+    /// nested search there first when the table does not hold it.
+    fn pass_zone(&self, n: &ZNode) -> Option<Bits> {
+        let y_status = Self::y_status(&n.g)?;
+        let c = n.child(Move::Pass);
+        let mut st = self.status(&c);
+        if st == Status::Unknown {
+            let key = c.key();
+            let on_path = self.stack.iter().any(|s| s.key() == key);
+            let left = self.shared.budget.get();
+            if on_path
+                || self.nesting >= self.params.max_nesting
+                || left == 0
+                || self.shared.tried.borrow().contains(&key)
+            {
+                return None;
+            }
+            let visits = self.params.nested_visits.min(left);
+            let mut sub = ZoneProblem {
+                stack: vec![c],
+                tt: self.tt,
+                params: self.params,
+                nesting: self.nesting + 1,
+                shared: self.shared.clone(),
+                nested: RefCell::new(Stats::default()),
+            };
+            let r = run(&mut sub, visits);
+            self.shared
+                .budget
+                .set(left.saturating_sub(r.stats.visits.max(1)));
+            self.nested.borrow_mut().note_nested(&r.stats);
+            let mut counts = self.shared.counts.borrow_mut();
+            counts.nested += 1;
+            if r.status == y_status {
+                counts.nested_proven += 1;
+            }
+            st = r.status;
+            if st == Status::Unknown {
+                let mut tried = self.shared.tried.borrow_mut();
+                if tried.len() >= MEMO_MAX {
+                    tried.clear();
+                }
+                tried.insert(key);
+            }
+        }
+        if st != y_status {
+            return None;
+        }
+        self.shared.walk_left.set(WALK_STEPS);
+        self.zone(&c, 0)
+    }
+
+    /// The zone of the proof of `n` for Y (the side that is not complete),
+    /// read back from the table; `None` when it cannot be read whole.
+    fn zone(&self, n: &ZNode, depth: usize) -> Option<Bits> {
+        let left = self.shared.walk_left.get();
+        if depth > WALK_DEPTH || left == 0 {
+            return None;
+        }
+        self.shared.walk_left.set(left - 1);
+        let key = n.key();
+        if let Some(z) = self.shared.memo.borrow().get(&key) {
+            return Some(*z);
+        }
+        let z = self.walk(n, depth)?;
+        let mut memo = self.shared.memo.borrow_mut();
+        if memo.len() >= MEMO_MAX {
+            memo.clear();
+        }
+        memo.insert(key, z);
+        self.shared.counts.borrow_mut().walks += 1;
+        Some(z)
+    }
+
+    fn walk(&self, n: &ZNode, depth: usize) -> Option<Bits> {
+        let g = &n.g;
+        let y_status = Self::y_status(g)?;
+        let x = g.complete()?;
+        let b = g.board();
+        let mut z = target_reads(g);
+        match Self::rule_status(g) {
+            s if s == y_status => return Some(z),
+            Status::Unknown => {}
+            _ => return None,
+        }
+        if b.to_move() != x {
+            // Y's node: one proven move.
+            let mut ms = Vec::new();
+            g.search_moves(&mut ms);
+            for m in ms {
+                let c = n.child(m);
+                if self.status(&c) != y_status {
+                    continue;
+                }
+                if let Some(cz) = self.zone(&c, depth + 1) {
+                    z |= cz;
+                    if let Move::Play(p) = m {
+                        z |= move_reads(b, p as usize);
+                    }
+                    return Some(z);
+                }
+            }
+            return None;
+        }
+        // X's node: the moves the search keeps there, each proven.
+        let kept = match self.ladder_lifts(g) {
+            Some((lift, reads)) => {
+                z |= reads;
+                let mut ms = Vec::new();
+                g.search_moves(&mut ms);
+                ms.retain(|m| match m {
+                    Move::Play(p) => lift.get(*p as usize),
+                    Move::Pass => true,
+                });
+                ms
+            }
+            None => {
+                let c = n.child(Move::Pass);
+                if self.status(&c) != y_status {
+                    return None;
+                }
+                let z0 = self.zone(&c, depth + 1)?;
+                let (ms, reads) = Self::kept(n, &z0);
+                z |= z0 | reads;
+                ms
+            }
+        };
+        for m in kept {
+            let c = n.child(m);
+            if self.status(&c) != y_status {
+                return None;
+            }
+            z |= self.zone(&c, depth + 1)?;
+            if let Move::Play(p) = m {
+                z |= move_reads(b, p as usize);
+            }
+        }
+        Some(z)
+    }
+
+    /// The ladder rule's lifts where it applies (the defender complete and
+    /// to move, the target in atari).
+    fn ladder_lifts(&self, g: &Capture) -> Option<(Bits, Bits)> {
+        if !self.params.ladder || g.board().to_move() != g.defender() {
+            return None;
+        }
+        atari_lifts(g)
+    }
+}
+
+impl Problem for ZoneProblem<'_> {
+    type Move = Move;
+
+    #[inline]
+    fn is_or(&self) -> bool {
+        let g = &self.cur().g;
+        g.board().to_move() == g.attacker()
+    }
+
+    fn evaluate(&self) -> Status {
+        Self::rule_status(&self.cur().g)
+    }
+
+    fn generate(&self, out: &mut Vec<Move>) {
+        let n = *self.cur();
+        let g = &n.g;
+        let start = out.len();
+        g.search_moves(out);
+        if let Some((lift, _)) = self.ladder_lifts(g) {
+            // Every other defender move leaves the target to be captured
+            // at once.
+            let mut i = start;
+            while i < out.len() {
+                let keep = match out[i] {
+                    Move::Play(p) => lift.get(p as usize),
+                    Move::Pass => true,
+                };
+                if keep {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+            return;
+        }
+        if self.complete() != Some(g.board().to_move())
+            || out.len() - start <= self.params.min_moves
+        {
+            return;
+        }
+        let Some(z0) = self.pass_zone(&n) else {
+            return;
+        };
+        let (kept, _) = Self::kept(&n, &z0);
+        let before = out.len() - start;
+        out.truncate(start);
+        // The pass first: its child is proven already.
+        out.push(Move::Pass);
+        out.extend(kept.into_iter().filter(|m| *m != Move::Pass));
+        let mut c = self.shared.counts.borrow_mut();
+        c.zoned += 1;
+        c.kept += (out.len() - start) as u64;
+        c.pruned += (before - (out.len() - start)) as u64;
+    }
+
+    fn play(&mut self, m: Move) {
+        let c = self.cur().child(m);
+        self.stack.push(c);
+    }
+
+    fn undo(&mut self) {
+        if self.stack.len() > 1 {
+            self.stack.pop();
+        }
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.cur().key()
+    }
+
+    /// The distance initialisation of plain df-pn ([`Capture`]'s heuristic).
+    fn heuristic(&self) -> (Pn, Pn) {
+        let g = &self.cur().g;
+        let libs = g.target_libs().count().min(g.escape_libs()) as u64;
+        (libs.max(1), (g.escape_libs() as u64 - libs).max(1))
+    }
+
+    fn repetition(&self) -> Repetition {
+        Repetition::FirstPlayerLoss
+    }
+
+    /// The position alone: the vacated points are not part of it.
+    #[inline]
+    fn history_key(&self) -> u64 {
+        self.cur().g.key()
+    }
+
+    fn nested_stats(&mut self) -> Option<Stats> {
+        Some(std::mem::take(self.nested.get_mut()))
+    }
+}
+
+fn run(p: &mut ZoneProblem<'_>, visits: u64) -> SearchResult {
+    let limits = Limits {
+        visits: Some(visits),
+        ..Default::default()
+    };
+    // NOCYCLE (the engine's default): path-independent results go into
+    // the base entries, which the zone walk reads. (Under DUP every
+    // result is a twin and no proof could be read back.)
+    dfpn::search_with(p, Plain::default(), p.tt, &limits, &Default::default())
+}
+
+/// The zone search on "the attacker captures" from `g` (either side to
+/// move), at most `visits` visits of its own and `budget_factor` times as
+/// many in its nested searches, on `tt`; its zone counters.
+pub fn search(
+    g: &Capture,
+    params: &ZoneParams,
+    visits: u64,
+    tt: &Table,
+) -> (SearchResult, ZoneCounts) {
+    let budget = visits.saturating_mul(params.budget_factor);
+    let mut p = ZoneProblem::new(*g, *params, tt, budget);
+    let r = run(&mut p, visits);
+    let counts = p.counts();
+    (r, counts)
+}
+
+/// [`search`]'s status, its effort (nested searches included) added to
+/// `effort`.
+pub fn attack_status(
+    g: &Capture,
+    params: &ZoneParams,
+    visits: u64,
+    tt: &Table,
+    effort: &mut Effort,
+) -> Status {
+    let (r, _) = search(g, params, visits, tt);
+    effort.visits += r.stats.visits;
+    effort.searches += 1;
+    r.status
+}
+
+/// After a proof from `g` (the attacker to move) on `tt`: a first move
+/// that captures, read from the table, else searched again move by move
+/// (at most `visits / 20` visits each).
+pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) -> Option<Move> {
+    let root = ZNode::new(*g, Bits::EMPTY);
+    let mut ms = Vec::new();
+    g.search_moves(&mut ms);
+    ms.retain(|m| *m != Move::Pass);
+    let p = ZoneProblem::new(*g, *params, tt, 0);
+    for &m in &ms {
+        if p.status(&root.child(m)) == Status::Proven {
+            return Some(m);
+        }
+    }
+    for m in ms {
+        let mut c = *g;
+        c.play(m);
+        if search(&c, params, (visits / 20).max(50), tt).0.status == Status::Proven {
+            return Some(m);
+        }
+    }
+    None
+}
