@@ -63,15 +63,37 @@
 //! lift the atari (its liberty, and the last liberties of the attacker
 //! blocks next to it that are in atari) and the pass: any other move leaves
 //! the target to be captured on the next move.
+//!
+//! # Relevance zones
+//!
+//! With [`LambdaParams::zones`] and the defender playing every point (the
+//! capture half of `attack`/`defend`), a defender node `And(i)` first gets
+//! its threat check proven (the pass child, order `i − 1`: from the table,
+//! or a small nested search on the same table and in the same key space,
+//! so its entries are the pass child's), reads the zone of that proof off
+//! the table, and keeps only the defender moves that change the zone
+//! (`zone::kept_moves`): any other move leaves the threat to be
+//! carried out as if the defender had passed. This is Thomsen's λ-search
+//! relevance made exact; the zone's construction and the soundness
+//! argument (what a rule reads, and the points vacated on the path, which
+//! join the key) are in [`crate::zone`]. The orders bound the recursion:
+//! the threat check of order `i − 1` has defender nodes of order at most
+//! `i − 1`, down to the ladder rule at order 1. Searches with zones run
+//! under NOCYCLE, so that proofs are in the base entries the walk reads.
 
-use pns_core::dfpn::{self, DfpnPolicy};
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use pns_core::dfpn::{self, DfpnPolicy, PathOptions};
 use pns_core::numbers::{Pn, PN_MAX};
 use pns_core::prelude::*;
-use pns_core::{Limits, Outcome, Problem, Repetition, SearchResult, Status, Table};
+use pns_core::{Limits, Outcome, Problem, Repetition, SearchResult, Stats, Status, Table};
 
 use crate::bits::Bits;
 use crate::board::Move;
 use crate::capture::{Capture, Effort};
+use crate::zone::{kept_moves, move_reads};
 
 /// The growth of pseudo λ-search: orders searched strictly one after
 /// another (no proof number of a lower order gets this large).
@@ -88,6 +110,9 @@ pub struct LambdaParams {
     pub growth: u64,
     /// The λ¹ ladder rule (see the module's documentation).
     pub ladder: bool,
+    /// Relevance zones at the defender's nodes when the defender plays
+    /// every point (see "Relevance zones" in the module's documentation).
+    pub zones: bool,
 }
 
 impl Default for LambdaParams {
@@ -96,6 +121,7 @@ impl Default for LambdaParams {
             max_order: 2,
             growth: 2,
             ladder: true,
+            zones: false,
         }
     }
 }
@@ -109,7 +135,8 @@ impl LambdaParams {
         }
     }
 
-    /// `order=N,grow=G|pseudo,ladder=on|off`, each optional, over `self`.
+    /// `order=N,grow=G|pseudo,ladder=on|off,zones=on|off`, each optional,
+    /// over `self`.
     pub fn parse(mut self, s: &str) -> Result<Self, String> {
         for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (k, v) = kv
@@ -134,14 +161,19 @@ impl LambdaParams {
                         num()?.min(PSEUDO_GROWTH)
                     }
                 }
-                "ladder" => {
-                    self.ladder = match v {
+                "ladder" | "zones" => {
+                    let on = match v {
                         "on" | "true" | "1" => true,
                         "off" | "false" | "0" => false,
-                        _ => return Err(format!("ladder: '{v}' is not on or off")),
+                        _ => return Err(format!("{k}: '{v}' is not on or off")),
+                    };
+                    if k == "ladder" {
+                        self.ladder = on;
+                    } else {
+                        self.zones = on;
                     }
                 }
-                _ => return Err(format!("unknown option '{k}' (order, grow, ladder)")),
+                _ => return Err(format!("unknown option '{k}' (order, grow, ladder, zones)")),
             }
         }
         Ok(self)
@@ -154,11 +186,16 @@ impl LambdaParams {
         } else {
             self.growth.to_string()
         };
-        format!(
+        let onoff = |b: bool| if b { "on" } else { "off" };
+        let mut d = format!(
             "order={},grow={g},ladder={}",
             self.max_order,
-            if self.ladder { "on" } else { "off" }
-        )
+            onoff(self.ladder)
+        );
+        if self.zones {
+            d.push_str(",zones=on");
+        }
+        d
     }
 
     /// The unrestricted level.
@@ -203,16 +240,107 @@ const FLAT: i64 = -(PN_MAX as i64);
 /// position, not a repetition.
 const PSEUDO_LINE_SALT: u64 = 0x7073_6575_646f_0001;
 
-/// "The attacker captures the target" as a λ tree.
-pub struct LambdaProblem {
-    stack: Vec<(Capture, Kind)>,
-    params: LambdaParams,
+/// A node of the λ tree: the position, its kind and order, and (with
+/// zones) the points where stones were captured on the path from the
+/// search's root with their key.
+#[derive(Clone, Copy)]
+struct LNode {
+    g: Capture,
+    kind: Kind,
+    vacated: Bits,
+    vkey: u64,
 }
 
-impl LambdaProblem {
+impl LNode {
+    #[inline]
+    fn key(&self) -> u64 {
+        self.g.key() ^ self.kind.salt() ^ self.vkey
+    }
+
+    /// The node after `m`; `zones`: keep the vacated points (without
+    /// zones they stay empty, so the keys are plain λ-df-pn's).
+    fn step(&self, m: LMove, top: u8, zones: bool) -> LNode {
+        let (g, kind) = (self.g, self.kind);
+        let mut next = *self;
+        match (kind, m) {
+            (Kind::Split(_), LMove::Order(i)) => next.kind = Kind::Fixed(i, true),
+            (Kind::Fixed(i, _), LMove::Play(mv)) | (Kind::And(i), LMove::Play(mv)) => {
+                let mut c = g;
+                let captured = c.play_capturing(mv);
+                next.g = c;
+                next.kind = match kind {
+                    Kind::Fixed(..) => Kind::And(i),
+                    _ => attacker_kind(if mv == Move::Pass && i != top {
+                        i - 1
+                    } else {
+                        i
+                    }),
+                };
+                if zones && !captured.is_empty() {
+                    next.vacated |= captured;
+                    next.vkey = crate::zone::vacated_key(&next.vacated);
+                }
+            }
+            _ => panic!("λ tree: move {m:?} at {kind:?}"),
+        }
+        next
+    }
+}
+
+/// What a search with zones and its nested searches share.
+struct ZoneState<'t> {
+    tt: &'t Table,
+    /// Nested visits left.
+    budget: Cell<u64>,
+    walk_left: Cell<u64>,
+    memo: RefCell<HashMap<u64, Bits>>,
+    /// Pass positions whose nested search ended unknown.
+    tried: RefCell<HashSet<u64>>,
+    /// Defender nodes generated with a zone, moves kept and left out.
+    counts: Cell<(u64, u64, u64)>,
+}
+
+/// Nested searches' visits in all, as a multiple of the search's limit.
+pub const ZONE_BUDGET_FACTOR: u64 = 4;
+/// Visits of one nested search of a threat check.
+const ZONE_NESTED_VISITS: u64 = 500;
+/// Nested searches inside nested ones, at most this deep.
+const ZONE_MAX_NESTING: u8 = 4;
+/// A defender node is zoned only with more moves than this.
+const ZONE_MIN_MOVES: usize = 6;
+/// Node steps of one zone walk, and its depth.
+const ZONE_WALK_STEPS: u64 = 100_000;
+const ZONE_WALK_DEPTH: usize = 300;
+/// Memoised zones (and tried pass positions) before the memo is cleared.
+const ZONE_MEMO_MAX: usize = 1 << 17;
+
+/// "The attacker captures the target" as a λ tree.
+pub struct LambdaProblem<'t> {
+    stack: Vec<LNode>,
+    params: LambdaParams,
+    zones: Option<Rc<ZoneState<'t>>>,
+    nesting: u8,
+    nested: RefCell<Stats>,
+}
+
+impl LambdaProblem<'static> {
     /// The question from `g` (either side to move), every level of orders
     /// open at the root.
     pub fn new(g: Capture, params: LambdaParams) -> Self {
+        LambdaProblem::with_table(g, params, None, 0)
+    }
+}
+
+impl<'t> LambdaProblem<'t> {
+    /// As [`LambdaProblem::new`]; with `params.zones` and a table, the
+    /// defender's nodes are zoned, nested searches spending at most
+    /// `budget` visits in all.
+    pub fn with_table(
+        g: Capture,
+        params: LambdaParams,
+        tt: Option<&'t Table>,
+        budget: u64,
+    ) -> Self {
         let top = params.top();
         let kind = if g.board().to_move() == g.attacker() {
             attacker_kind(top)
@@ -220,18 +348,46 @@ impl LambdaProblem {
             Kind::And(top)
         };
         let mut stack = Vec::with_capacity(128);
-        stack.push((g, kind));
-        LambdaProblem { stack, params }
+        stack.push(LNode {
+            g,
+            kind,
+            vacated: Bits::EMPTY,
+            vkey: 0,
+        });
+        let zones = match tt {
+            Some(tt) if params.zones => Some(Rc::new(ZoneState {
+                tt,
+                budget: Cell::new(budget),
+                walk_left: Cell::new(ZONE_WALK_STEPS),
+                memo: RefCell::new(HashMap::new()),
+                tried: RefCell::new(HashSet::new()),
+                counts: Cell::new((0, 0, 0)),
+            })),
+            _ => None,
+        };
+        LambdaProblem {
+            stack,
+            params,
+            zones,
+            nesting: 0,
+            nested: RefCell::new(Stats::default()),
+        }
     }
 
     #[inline]
-    fn cur(&self) -> &(Capture, Kind) {
+    fn cur(&self) -> &LNode {
         self.stack.last().expect("the root")
     }
 
     /// The capture position at the current node.
     pub fn position(&self) -> &Capture {
-        &self.cur().0
+        &self.cur().g
+    }
+
+    /// Defender nodes generated with a zone, the moves they kept and the
+    /// moves they left out (nested searches included).
+    pub fn zone_counts(&self) -> (u64, u64, u64) {
+        self.zones.as_ref().map_or((0, 0, 0), |z| z.counts.get())
     }
 
     /// The attacker's moves at order `order`: what the question allows, the
@@ -316,16 +472,10 @@ fn atari_lifts(g: &Capture) -> Option<Bits> {
     Some(lift)
 }
 
-impl Problem for LambdaProblem {
-    type Move = LMove;
-
-    #[inline]
-    fn is_or(&self) -> bool {
-        !matches!(self.cur().1, Kind::And(_))
-    }
-
-    fn evaluate(&self) -> Status {
-        let (g, k) = self.cur();
+impl<'t> LambdaProblem<'t> {
+    /// The value of `n` by the rules (the terminal cases and order 0).
+    fn rule_status(n: &LNode) -> Status {
+        let g = &n.g;
         if let Some(o) = g.known_outcome() {
             let attacker_to_move = g.board().to_move() == g.attacker();
             return if (o == Outcome::Win) == attacker_to_move {
@@ -334,7 +484,7 @@ impl Problem for LambdaProblem {
                 Status::Disproven
             };
         }
-        match k {
+        match n.kind {
             // Order 0: capture in one move or nothing (and no such move,
             // or `known_outcome` would have said so).
             Kind::Fixed(0, _) | Kind::Split(0) => Status::Disproven,
@@ -342,45 +492,228 @@ impl Problem for LambdaProblem {
         }
     }
 
-    fn generate(&self, out: &mut Vec<LMove>) {
-        let (g, k) = self.cur();
+    /// Whether `n` is proven, by the rules or the table's base entry.
+    fn proven(&self, z: &ZoneState<'_>, n: &LNode) -> bool {
+        match Self::rule_status(n) {
+            Status::Proven => true,
+            Status::Disproven => false,
+            Status::Unknown => z.tt.probe(n.key()).is_some_and(|h| h.pn == 0),
+        }
+    }
+
+    /// Whether the defender's node `n` is one the zones may cut: the
+    /// defender plays every point and the ladder rule does not apply.
+    fn zoned(&self, n: &LNode) -> bool {
+        let g = &n.g;
+        self.zones.is_some()
+            && g.complete() == Some(g.defender())
+            && !(self.params.ladder && atari_lifts(g).is_some())
+    }
+
+    /// The zone of the threat check's proof at the defender's node `n`
+    /// (the pass child, the attacker to move at the order below), after a
+    /// nested search of it when the table does not hold it proven.
+    fn pass_zone(&self, n: &LNode) -> Option<Bits> {
+        let z = self.zones.as_ref()?;
         let top = self.params.top();
-        match *k {
-            Kind::Split(l) => {
-                for i in 1..=l.min(self.params.max_order) {
-                    out.push(LMove::Order(i));
+        let c = n.step(LMove::Play(Move::Pass), top, true);
+        if !self.proven(z, &c) {
+            let key = c.key();
+            let left = z.budget.get();
+            if Self::rule_status(&c) != Status::Unknown
+                || left == 0
+                || self.nesting >= ZONE_MAX_NESTING
+                || z.tried.borrow().contains(&key)
+                || self.stack.iter().any(|s| s.key() == key)
+            {
+                return None;
+            }
+            let mut sub = LambdaProblem {
+                stack: vec![c],
+                params: self.params,
+                zones: Some(z.clone()),
+                nesting: self.nesting + 1,
+                nested: RefCell::new(Stats::default()),
+            };
+            let limits = Limits {
+                visits: Some(ZONE_NESTED_VISITS.min(left)),
+                ..Default::default()
+            };
+            let r = dfpn::search_with(&mut sub, LambdaPolicy, z.tt, &limits, &zone_paths());
+            z.budget.set(left.saturating_sub(r.stats.visits.max(1)));
+            self.nested.borrow_mut().note_nested(&r.stats);
+            if r.status != Status::Proven {
+                let mut tried = z.tried.borrow_mut();
+                if tried.len() >= ZONE_MEMO_MAX {
+                    tried.clear();
                 }
-                if l == top {
-                    out.push(LMove::Order(top));
+                tried.insert(key);
+                return None;
+            }
+        }
+        z.walk_left.set(ZONE_WALK_STEPS);
+        self.zone(z, &c, 0)
+    }
+
+    /// The zone of the proof of `n` ("the attacker captures"), read back
+    /// from the table; `None` when it cannot be read whole.
+    fn zone(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
+        let left = z.walk_left.get();
+        if depth > ZONE_WALK_DEPTH || left == 0 {
+            return None;
+        }
+        z.walk_left.set(left - 1);
+        let key = n.key();
+        if let Some(zone) = z.memo.borrow().get(&key) {
+            return Some(*zone);
+        }
+        let zone = self.walk(z, n, depth)?;
+        let mut memo = z.memo.borrow_mut();
+        if memo.len() >= ZONE_MEMO_MAX {
+            memo.clear();
+        }
+        memo.insert(key, zone);
+        Some(zone)
+    }
+
+    fn walk(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
+        let g = &n.g;
+        let b = g.board();
+        let top = self.params.top();
+        let mut zone = crate::zone::target_reads(g);
+        match Self::rule_status(n) {
+            Status::Proven => return Some(zone),
+            Status::Disproven => return None,
+            Status::Unknown => {}
+        }
+        match n.kind {
+            Kind::Split(_) | Kind::Fixed(..) => {
+                let mut ms = Vec::new();
+                match n.kind {
+                    Kind::Split(l) => self.orders(l, &mut ms),
+                    Kind::Fixed(i, _) => self.attacker_moves(g, i, &mut ms),
+                    Kind::And(_) => unreachable!(),
+                }
+                for m in ms {
+                    let c = n.step(m, top, true);
+                    if !self.proven(z, &c) {
+                        continue;
+                    }
+                    if let Some(cz) = self.zone(z, &c, depth + 1) {
+                        zone |= cz;
+                        if let LMove::Play(Move::Play(p)) = m {
+                            zone |= move_reads(b, p as usize);
+                        }
+                        return Some(zone);
+                    }
+                }
+                None
+            }
+            Kind::And(_) => {
+                let kept: Vec<Move> =
+                    match crate::zone::atari_lifts(g).filter(|_| self.params.ladder) {
+                        Some((lift, reads)) => {
+                            zone |= reads;
+                            let mut ms = Vec::new();
+                            g.search_moves(&mut ms);
+                            ms.retain(|m| match m {
+                                Move::Play(p) => lift.get(*p as usize),
+                                Move::Pass => true,
+                            });
+                            ms
+                        }
+                        None => {
+                            let c = n.step(LMove::Play(Move::Pass), top, true);
+                            if !self.proven(z, &c) {
+                                return None;
+                            }
+                            let z0 = self.zone(z, &c, depth + 1)?;
+                            let (ms, reads) = kept_moves(g, &n.vacated, &z0);
+                            zone |= z0 | reads;
+                            ms
+                        }
+                    };
+                for m in kept {
+                    let c = n.step(LMove::Play(m), top, true);
+                    if !self.proven(z, &c) {
+                        return None;
+                    }
+                    zone |= self.zone(z, &c, depth + 1)?;
+                    if let Move::Play(p) = m {
+                        zone |= move_reads(b, p as usize);
+                    }
+                }
+                Some(zone)
+            }
+        }
+    }
+
+    /// The orders below a `Split(l)` node.
+    fn orders(&self, l: u8, out: &mut Vec<LMove>) {
+        for i in 1..=l.min(self.params.max_order) {
+            out.push(LMove::Order(i));
+        }
+        if l == self.params.top() {
+            out.push(LMove::Order(l));
+        }
+    }
+}
+
+/// The GHI treatment of searches with zones: NOCYCLE (path-independent
+/// results in the base entries, which the zone walk reads; under DUP every
+/// result is a twin).
+fn zone_paths() -> PathOptions<'static> {
+    PathOptions::default()
+}
+
+impl Problem for LambdaProblem<'_> {
+    type Move = LMove;
+
+    #[inline]
+    fn is_or(&self) -> bool {
+        !matches!(self.cur().kind, Kind::And(_))
+    }
+
+    fn evaluate(&self) -> Status {
+        Self::rule_status(self.cur())
+    }
+
+    fn generate(&self, out: &mut Vec<LMove>) {
+        let n = *self.cur();
+        let g = &n.g;
+        match n.kind {
+            Kind::Split(l) => self.orders(l, out),
+            Kind::Fixed(i, _) => self.attacker_moves(g, i, out),
+            Kind::And(_) => {
+                let start = out.len();
+                self.defender_moves(g, out);
+                let before = out.len() - start;
+                if before <= ZONE_MIN_MOVES || !self.zoned(&n) {
+                    return;
+                }
+                let Some(z0) = self.pass_zone(&n) else {
+                    return;
+                };
+                let (kept, _) = kept_moves(g, &n.vacated, &z0);
+                out.truncate(start);
+                // The threat check first: it is proven already.
+                out.push(LMove::Play(Move::Pass));
+                out.extend(
+                    kept.into_iter()
+                        .filter(|m| *m != Move::Pass)
+                        .map(LMove::Play),
+                );
+                if let Some(z) = &self.zones {
+                    let (nodes, k, p) = z.counts.get();
+                    let now = (out.len() - start) as u64;
+                    z.counts.set((nodes + 1, k + now, p + before as u64 - now));
                 }
             }
-            Kind::Fixed(i, _) => self.attacker_moves(g, i, out),
-            Kind::And(_) => self.defender_moves(g, out),
         }
     }
 
     fn play(&mut self, m: LMove) {
-        let (g, k) = *self.cur();
-        let top = self.params.top();
-        let next = match (k, m) {
-            (Kind::Split(_), LMove::Order(i)) => (g, Kind::Fixed(i, true)),
-            (Kind::Fixed(i, _), LMove::Play(mv)) => {
-                let mut c = g;
-                c.play(mv);
-                (c, Kind::And(i))
-            }
-            (Kind::And(i), LMove::Play(mv)) => {
-                let mut c = g;
-                c.play(mv);
-                let l = if mv == Move::Pass && i != top {
-                    i - 1
-                } else {
-                    i
-                };
-                (c, attacker_kind(l))
-            }
-            _ => panic!("λ tree: move {m:?} at {k:?}"),
-        };
+        let next = self.cur().step(m, self.params.top(), self.zones.is_some());
         self.stack.push(next);
     }
 
@@ -392,21 +725,20 @@ impl Problem for LambdaProblem {
 
     #[inline]
     fn key(&self) -> u64 {
-        let (g, k) = self.cur();
-        g.key() ^ k.salt()
+        self.cur().key()
     }
 
     /// The distance initialisation of plain df-pn ([`Capture`]'s
     /// heuristic): orders differ by their edge costs.
     fn heuristic(&self) -> (Pn, Pn) {
-        let g = &self.cur().0;
+        let g = &self.cur().g;
         let libs = g.target_libs().count().min(g.escape_libs()) as u64;
         (libs.max(1), (g.escape_libs() as u64 - libs).max(1))
     }
 
     fn edge_cost(&self, m: LMove) -> (i64, i64) {
         let top = self.params.top();
-        match (self.cur().1, m) {
+        match (self.cur().kind, m) {
             (Kind::Split(_), LMove::Order(i)) => {
                 let rank = if i == top {
                     self.params.max_order + 1
@@ -431,11 +763,15 @@ impl Problem for LambdaProblem {
 
     #[inline]
     fn history_key(&self) -> u64 {
-        let (g, k) = self.cur();
-        match k {
-            Kind::Fixed(_, true) => g.key() ^ PSEUDO_LINE_SALT,
-            _ => g.key(),
+        let n = self.cur();
+        match n.kind {
+            Kind::Fixed(_, true) => n.g.key() ^ PSEUDO_LINE_SALT,
+            _ => n.g.key(),
         }
+    }
+
+    fn nested_stats(&mut self) -> Option<Stats> {
+        Some(std::mem::take(self.nested.get_mut()))
     }
 }
 
@@ -450,19 +786,34 @@ impl DfpnPolicy for LambdaPolicy {
 
 /// λ-df-pn on "the attacker captures" from `g` (either side to move), at
 /// most `visits` node visits, on `tt` (key space 0).
+///
+/// With zones, nested searches may spend [`ZONE_BUDGET_FACTOR`] times
+/// `visits` more, and the search runs under NOCYCLE (see `zone_paths`).
 pub fn search(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) -> SearchResult {
-    let mut p = LambdaProblem::new(*g, *params);
+    search_counted(g, params, visits, tt).0
+}
+
+/// [`search`] and its zone counters ([`LambdaProblem::zone_counts`]).
+pub fn search_counted(
+    g: &Capture,
+    params: &LambdaParams,
+    visits: u64,
+    tt: &Table,
+) -> (SearchResult, (u64, u64, u64)) {
+    let budget = visits.saturating_mul(ZONE_BUDGET_FACTOR);
+    let mut p = LambdaProblem::with_table(*g, *params, Some(tt), budget);
     let limits = Limits {
         visits: Some(visits),
         ..Default::default()
     };
-    dfpn::search_with(
-        &mut p,
-        LambdaPolicy,
-        tt,
-        &limits,
-        &crate::capture::path_options(),
-    )
+    let paths = if params.zones {
+        zone_paths()
+    } else {
+        crate::capture::path_options()
+    };
+    let r = dfpn::search_with(&mut p, LambdaPolicy, tt, &limits, &paths);
+    let c = p.zone_counts();
+    (r, c)
 }
 
 /// [`search`]'s status, its effort added to `effort`.
@@ -486,9 +837,11 @@ pub fn attack_status(
 /// its own defender node, at most `visits / 20` visits each, the target's
 /// liberties first.
 pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) -> Option<Move> {
-    let mut p = LambdaProblem::new(*g, *params);
+    // With the table, so that the keys carry the vacated points as the
+    // search's did (no nested search: no budget).
+    let mut p = LambdaProblem::with_table(*g, *params, Some(tt), 0);
     let mut orders = Vec::new();
-    if matches!(p.cur().1, Kind::Split(_)) {
+    if matches!(p.cur().kind, Kind::Split(_)) {
         p.generate(&mut orders);
     } else {
         orders.push(LMove::Order(0));

@@ -1,4 +1,4 @@
-//! Loading Go positions from SGF (FF[4]) with the `sgf-parse` crate.
+//! Loading Go positions from SGF (`FF[4]`) with the `sgf-parse` crate.
 //!
 //! The convention of Go regression suites (GNU Go's, Fuego's): *load the
 //! main line up to move N* plays moves 1 to N−1 of the main line, so the

@@ -194,15 +194,7 @@ impl ZNode {
     }
 
     fn compute_key(&self) -> u64 {
-        let mut k = self.g.key() ^ ZONE_SALT;
-        if !self.vacated.is_empty() {
-            for (i, w) in self.vacated.0.iter().enumerate() {
-                k ^= pns_core::rng::splitmix64(
-                    VACATED_SALT ^ w.rotate_left(i as u32 * 11) ^ i as u64,
-                );
-            }
-        }
-        k
+        self.g.key() ^ ZONE_SALT ^ vacated_key(&self.vacated)
     }
 
     fn child(&self, m: Move) -> ZNode {
@@ -210,6 +202,17 @@ impl ZNode {
         let captured = g.play_capturing(m);
         ZNode::new(g, self.vacated | captured)
     }
+}
+
+/// The key of a set of vacated points (0 for none), XORed into a node's.
+pub(crate) fn vacated_key(v: &Bits) -> u64 {
+    let mut k = 0;
+    if !v.is_empty() {
+        for (i, w) in v.0.iter().enumerate() {
+            k ^= pns_core::rng::splitmix64(VACATED_SALT ^ w.rotate_left(i as u32 * 11) ^ i as u64);
+        }
+    }
+    k
 }
 
 /// What the search and its nested searches share.
@@ -253,7 +256,7 @@ pub fn move_reads(b: &Board, p: usize) -> Bits {
 /// What the outcome and the atari shortcut read: the target point, its
 /// block and the block's liberties, and, with one liberty, what playing
 /// there reads.
-fn target_reads(g: &Capture) -> Bits {
+pub(crate) fn target_reads(g: &Capture) -> Bits {
     let b = g.board();
     let mut z = g.target_block().dilate(b.mask());
     z.set(g.target());
@@ -268,7 +271,7 @@ fn target_reads(g: &Capture) -> Bits {
 /// defender move can lift the atari (see [`crate::lambda`]'s ladder rule),
 /// and what deciding that reads (the target, its liberty, the attacker
 /// blocks next to it and their liberties).
-fn atari_lifts(g: &Capture) -> Option<(Bits, Bits)> {
+pub(crate) fn atari_lifts(g: &Capture) -> Option<(Bits, Bits)> {
     let b = g.board();
     let mask = b.mask();
     let blk = g.target_block();
@@ -286,6 +289,38 @@ fn atari_lifts(g: &Capture) -> Option<(Bits, Bits)> {
         }
     }
     Some((lift, reads))
+}
+
+/// The complete side's moves at `g` (stones captured on the path at
+/// `vacated`) that a proof with zone `z0` of the pass position does not
+/// answer, the pass among them, and what choosing them read.
+pub(crate) fn kept_moves(g: &Capture, vacated: &Bits, z0: &Bits) -> (Vec<Move>, Bits) {
+    let b = g.board();
+    let mask = b.mask();
+    let y = b.to_move().opponent();
+    let mut pts = *z0 | *vacated;
+    let mut reads = Bits::EMPTY;
+    for q in (pts & b.empty()).iter() {
+        reads |= move_reads(b, q);
+    }
+    // Captures of Y blocks that meet the zone change it.
+    let mut left = *z0 & b.stones(y);
+    while let Some(s) = left.first() {
+        let blk = b.block(s);
+        left = left.minus(&blk);
+        reads |= blk.dilate(mask);
+        let libs = b.liberties(&blk);
+        if libs.count() == 1 {
+            pts |= libs;
+        }
+    }
+    let mut all = Vec::new();
+    g.search_moves(&mut all);
+    all.retain(|m| match m {
+        Move::Play(p) => pts.get(*p as usize),
+        Move::Pass => true,
+    });
+    (all, reads)
 }
 
 impl<'t> ZoneProblem<'t> {
@@ -362,38 +397,6 @@ impl<'t> ZoneProblem<'t> {
             Some(h) if h.dn == 0 => Status::Disproven,
             _ => Status::Unknown,
         }
-    }
-
-    /// The complete side's moves at `n` that a proof with zone `z0` of the
-    /// pass position does not answer, and what choosing them read.
-    fn kept(n: &ZNode, z0: &Bits) -> (Vec<Move>, Bits) {
-        let g = &n.g;
-        let b = g.board();
-        let mask = b.mask();
-        let y = b.to_move().opponent();
-        let mut pts = *z0 | n.vacated;
-        let mut reads = Bits::EMPTY;
-        for q in (pts & b.empty()).iter() {
-            reads |= move_reads(b, q);
-        }
-        // Captures of Y blocks that meet the zone change it.
-        let mut left = *z0 & b.stones(y);
-        while let Some(s) = left.first() {
-            let blk = b.block(s);
-            left = left.minus(&blk);
-            reads |= blk.dilate(mask);
-            let libs = b.liberties(&blk);
-            if libs.count() == 1 {
-                pts |= libs;
-            }
-        }
-        let mut all = Vec::new();
-        g.search_moves(&mut all);
-        all.retain(|m| match m {
-            Move::Play(p) => pts.get(*p as usize),
-            Move::Pass => true,
-        });
-        (all, reads)
     }
 
     /// The zone of the pass position's proof at X's node `n`, running a
@@ -518,7 +521,7 @@ impl<'t> ZoneProblem<'t> {
                     return None;
                 }
                 let z0 = self.zone(&c, depth + 1)?;
-                let (ms, reads) = Self::kept(n, &z0);
+                let (ms, reads) = kept_moves(&n.g, &n.vacated, &z0);
                 z |= z0 | reads;
                 ms
             }
@@ -589,7 +592,7 @@ impl Problem for ZoneProblem<'_> {
         let Some(z0) = self.pass_zone(&n) else {
             return;
         };
-        let (kept, _) = Self::kept(&n, &z0);
+        let (kept, _) = kept_moves(&n.g, &n.vacated, &z0);
         let before = out.len() - start;
         out.truncate(start);
         // The pass first: its child is proven already.

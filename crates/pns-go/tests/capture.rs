@@ -200,6 +200,10 @@ fn lambda_dfpn_agrees_with_the_tree_method_on_small_boards() {
         LambdaParams::default().parse("order=1,ladder=off").unwrap(),
         LambdaParams::default().parse("order=3,grow=1").unwrap(),
         LambdaParams::default().parse("order=0").unwrap(),
+        LambdaParams::default().parse("zones=on").unwrap(),
+        LambdaParams::default()
+            .parse("zones=on,ladder=off,order=3")
+            .unwrap(),
     ];
     let mut rng = Rng::new(20261125);
     let mut checked = 0;
@@ -366,10 +370,13 @@ fn random_open_problem(rng: &mut Rng) -> Option<Capture> {
 /// same answer wherever both answer, both complete sides.
 #[test]
 fn zone_search_agrees_with_plain_dfpn_on_open_boards() {
+    use pns_go::lambda::{self, LambdaParams};
     use pns_go::zone::{self, ZoneParams};
     let params = ZoneParams::default()
         .parse("min=0,nested=200,depth=2,budget=2")
         .unwrap();
+    let lparams = LambdaParams::default().parse("zones=on").unwrap();
+    let (mut lambda_both, mut lambda_pruned) = (0, 0);
     let mut rng = Rng::new(20261127);
     let (mut both, mut tries, mut pruned, mut kept) = (0, 0, 0, 0);
     let mut seen = [0usize; 2];
@@ -390,6 +397,19 @@ fn zone_search_agrees_with_plain_dfpn_on_open_boards() {
                 both += 1;
                 seen[i] += 1;
             }
+            // λ-df-pn's own zones (at its defender nodes, the threat
+            // check's proof giving the zone).
+            let (lr, (_, _, lp)) = lambda::search_counted(&q, &lparams, 5_000, &Table::with_mb(8));
+            lambda_pruned += lp;
+            if plain != Status::Unknown && lr.status != Status::Unknown {
+                assert_eq!(
+                    lr.status,
+                    plain,
+                    "λ zones, complete {complete:?}\n{}",
+                    q.render()
+                );
+                lambda_both += 1;
+            }
         }
     }
     eprintln!(
@@ -400,5 +420,14 @@ fn zone_search_agrees_with_plain_dfpn_on_open_boards() {
     assert!(
         pruned > 5_000,
         "the zones cut only {pruned} moves ({kept} kept)"
+    );
+    eprintln!("λ zones on 7x7: {lambda_both} answered by both, {lambda_pruned} moves pruned");
+    assert!(
+        lambda_both >= 40,
+        "λ zones: only {lambda_both} answered by both"
+    );
+    assert!(
+        lambda_pruned > 500,
+        "λ zones cut only {lambda_pruned} moves"
     );
 }
