@@ -1022,6 +1022,78 @@ impl Position {
         !next.attacked(ks, us.flip())
     }
 
+    /// Whether a piece of `by` attacks `sq` with the square `hole` taken
+    /// as empty (the king's own square, when the king moves away along a
+    /// slider's line).
+    fn attacked_through(&self, sq: u8, by: Color, hole: u8) -> bool {
+        let c = by.idx();
+        for d in 0..8 {
+            let od = opposite(d);
+            let mut s = NEIGH[sq as usize][d];
+            let mut dist = 1;
+            while s != NONE {
+                let p = self.board[s as usize];
+                if p != 0 && s != hole {
+                    if piece_color(p) == by {
+                        let k = piece_kind(p) as usize;
+                        if (dist == 1 && STEP[c][k] & (1 << od) != 0)
+                            || SLIDE[c][k] & (1 << od) != 0
+                        {
+                            return true;
+                        }
+                    }
+                    break;
+                }
+                s = NEIGH[s as usize][d];
+                dist += 1;
+            }
+        }
+        KNIGHT_TO[by.flip().idx()][sq as usize]
+            .iter()
+            .any(|&x| x != NONE && self.board[x as usize] == make_piece(by, kind::KNIGHT))
+    }
+
+    /// [`Position::leaves_king_safe`] for a board move of the side to
+    /// move whose king is on `ks`, without playing it: a king move must
+    /// land on a square no enemy piece attacks once the king has left its
+    /// square; another piece may leave only a line on which it shields the
+    /// king from an enemy slider (a pin) by moving along it. For a position
+    /// in check, only the moves that take the checker or block its line
+    /// qualify (the caller filters them first): they end a single check.
+    #[inline]
+    fn board_move_safe(&self, m: Move, ks: u8) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        let (from, to) = (m.from(), m.to());
+        if from == ks {
+            return !self.attacked_through(to, them, ks);
+        }
+        let d = RAY_DIR[ks as usize][from as usize];
+        if d == NONE {
+            return true;
+        }
+        let d = d as usize;
+        if !self.clear_between(ks, from, d, NONE) {
+            return true;
+        }
+        let mut s = NEIGH[from as usize][d];
+        while s != NONE && self.board[s as usize] == 0 {
+            s = NEIGH[s as usize][d];
+        }
+        if s == NONE {
+            return true;
+        }
+        let p = self.board[s as usize];
+        if piece_color(p) != them
+            || SLIDE[them.idx()][piece_kind(p) as usize] & (1 << opposite(d)) == 0
+        {
+            return true;
+        }
+        // Pinned: it may only move along the line (between, or taking the
+        // pinning piece).
+        RAY_DIR[ks as usize][to as usize] == d as u8
+    }
+
     /// Whether the pawn drop `m` (already played: `after`) is a mate by a
     /// pawn drop, which the rules forbid: it checks the king directly and
     /// the king's side has no legal reply.
@@ -1121,7 +1193,7 @@ impl Position {
             if n > 0 && m.from() != ks && targets & (1u128 << m.to()) == 0 {
                 continue;
             }
-            if self.leaves_king_safe(m) {
+            if ks == NONE || self.board_move_safe(m, ks) {
                 out[w] = m;
                 w += 1;
             }
@@ -1355,17 +1427,19 @@ impl Position {
                     continue;
                 }
                 let m = Move::drop(k, to);
-                let mut next = self.clone();
-                next.play(m);
-                if in_check {
-                    if let Some(ks) = self.king(us) {
-                        if next.attacked(ks, us.flip()) {
-                            continue;
+                if in_check || k == kind::PAWN {
+                    let mut next = self.clone();
+                    next.play(m);
+                    if in_check {
+                        if let Some(ks) = self.king(us) {
+                            if next.attacked(ks, us.flip()) {
+                                continue;
+                            }
                         }
                     }
-                }
-                if k == kind::PAWN && Self::is_pawn_drop_mate(&next, m) {
-                    continue;
+                    if k == kind::PAWN && Self::is_pawn_drop_mate(&next, m) {
+                        continue;
+                    }
                 }
                 out.push(m);
             }
@@ -1393,10 +1467,13 @@ impl Position {
                 continue;
             }
             if let Some(ks) = own {
-                let mut next = self.clone();
-                next.play(m);
-                let ks = if m.from() == ks { m.to() } else { ks };
-                if next.attacked(ks, us.flip()) {
+                // In check, the move must also end that check: played out.
+                let safe = if in_check {
+                    self.leaves_king_safe(m)
+                } else {
+                    self.board_move_safe(m, ks)
+                };
+                if !safe {
                     continue;
                 }
             }
