@@ -288,7 +288,7 @@ const fn build_near2() -> [u128; 81] {
     let mut a = 0;
     while a < 81 {
         let (ac, ar) = ((a % 9) as i32, (a / 9) as i32);
-        let mut b = 0;
+        let mut b: usize = 0;
         while b < 81 {
             let (bc, br) = ((b % 9) as i32, (b / 9) as i32);
             let (dc, dr) = (ac - bc, ar - br);
@@ -311,7 +311,7 @@ const fn build_near4() -> [u128; 81] {
     let mut a = 0;
     while a < 81 {
         let (ac, ar) = ((a % 9) as i32, (a / 9) as i32);
-        let mut b = 0;
+        let mut b: usize = 0;
         while b < 81 {
             let (bc, br) = ((b % 9) as i32, (b / 9) as i32);
             let (dc, dr) = (ac - bc, ar - br);
