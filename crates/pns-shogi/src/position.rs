@@ -258,6 +258,74 @@ const fn build_neigh() -> [[u8; 8]; 81] {
 /// `NEIGH[sq][d]`: the square next to `sq` in direction `d`, or `NONE`.
 const NEIGH: [[u8; 8]; 81] = build_neigh();
 
+/// `RAY_DIR[a][b]`: the direction `d` in which walking from `a` (by
+/// [`NEIGH`]) reaches `b`, or `NONE` when they share no line.
+const fn build_ray_dir() -> [[u8; 81]; 81] {
+    let neigh = build_neigh();
+    let mut t = [[NONE; 81]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut s = neigh[a][d];
+            while s != NONE {
+                t[a][s as usize] = d as u8;
+                s = neigh[s as usize][d];
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+const RAY_DIR: [[u8; 81]; 81] = build_ray_dir();
+
+/// `NEAR2[sq]`: the squares at most two files and two ranks from `sq`
+/// (every square from which a stepping piece or a knight reaches `sq`
+/// in one move, and more).
+const fn build_near2() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let (ac, ar) = ((a % 9) as i32, (a / 9) as i32);
+        let mut b: usize = 0;
+        while b < 81 {
+            let (bc, br) = ((b % 9) as i32, (b / 9) as i32);
+            let (dc, dr) = (ac - bc, ar - br);
+            if dc >= -2 && dc <= 2 && dr >= -2 && dr <= 2 {
+                t[a] |= 1u128 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+const NEAR2: [u128; 81] = build_near2();
+
+/// `NEAR4[sq]`: the squares at most two files and four ranks from `sq`,
+/// which holds every square from which a non-sliding piece (a knight
+/// included, promoting or not) moves to a square that attacks `sq`.
+const fn build_near4() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let (ac, ar) = ((a % 9) as i32, (a / 9) as i32);
+        let mut b: usize = 0;
+        while b < 81 {
+            let (bc, br) = ((b % 9) as i32, (b / 9) as i32);
+            let (dc, dr) = (ac - bc, ar - br);
+            if dc >= -2 && dc <= 2 && dr >= -4 && dr <= 4 {
+                t[a] |= 1u128 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+const NEAR4: [u128; 81] = build_near4();
+
 /// Knight targets of a knight of colour `c` on `sq` (at most two; NONE).
 const fn build_knight() -> [[[u8; 2]; 81]; 2] {
     let mut t = [[[NONE; 2]; 81]; 2];
@@ -954,6 +1022,78 @@ impl Position {
         !next.attacked(ks, us.flip())
     }
 
+    /// Whether a piece of `by` attacks `sq` with the square `hole` taken
+    /// as empty (the king's own square, when the king moves away along a
+    /// slider's line).
+    fn attacked_through(&self, sq: u8, by: Color, hole: u8) -> bool {
+        let c = by.idx();
+        for d in 0..8 {
+            let od = opposite(d);
+            let mut s = NEIGH[sq as usize][d];
+            let mut dist = 1;
+            while s != NONE {
+                let p = self.board[s as usize];
+                if p != 0 && s != hole {
+                    if piece_color(p) == by {
+                        let k = piece_kind(p) as usize;
+                        if (dist == 1 && STEP[c][k] & (1 << od) != 0)
+                            || SLIDE[c][k] & (1 << od) != 0
+                        {
+                            return true;
+                        }
+                    }
+                    break;
+                }
+                s = NEIGH[s as usize][d];
+                dist += 1;
+            }
+        }
+        KNIGHT_TO[by.flip().idx()][sq as usize]
+            .iter()
+            .any(|&x| x != NONE && self.board[x as usize] == make_piece(by, kind::KNIGHT))
+    }
+
+    /// [`Position::leaves_king_safe`] for a board move of the side to
+    /// move whose king is on `ks`, without playing it: a king move must
+    /// land on a square no enemy piece attacks once the king has left its
+    /// square; another piece may leave only a line on which it shields the
+    /// king from an enemy slider (a pin) by moving along it. For a position
+    /// in check, only the moves that take the checker or block its line
+    /// qualify (the caller filters them first): they end a single check.
+    #[inline]
+    fn board_move_safe(&self, m: Move, ks: u8) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        let (from, to) = (m.from(), m.to());
+        if from == ks {
+            return !self.attacked_through(to, them, ks);
+        }
+        let d = RAY_DIR[ks as usize][from as usize];
+        if d == NONE {
+            return true;
+        }
+        let d = d as usize;
+        if !self.clear_between(ks, from, d, NONE) {
+            return true;
+        }
+        let mut s = NEIGH[from as usize][d];
+        while s != NONE && self.board[s as usize] == 0 {
+            s = NEIGH[s as usize][d];
+        }
+        if s == NONE {
+            return true;
+        }
+        let p = self.board[s as usize];
+        if piece_color(p) != them
+            || SLIDE[them.idx()][piece_kind(p) as usize] & (1 << opposite(d)) == 0
+        {
+            return true;
+        }
+        // Pinned: it may only move along the line (between, or taking the
+        // pinning piece).
+        RAY_DIR[ks as usize][to as usize] == d as u8
+    }
+
     /// Whether the pawn drop `m` (already played: `after`) is a mate by a
     /// pawn drop, which the rules forbid: it checks the king directly and
     /// the king's side has no legal reply.
@@ -984,12 +1124,76 @@ impl Position {
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         let us = self.side;
         let start = out.len();
-        self.board_moves(out);
+        // In check by one piece, a move of another piece must take the
+        // checker or land between it and the king; by two, only the king
+        // may move. Those are tested first (cheaply), before playing.
+        let (ks, targets, n) = match self.king(us) {
+            Some(ks) => {
+                let (ch, n) = self.checkers(ks, us.flip());
+                let mut t = 0u128;
+                if n == 1 {
+                    t |= 1u128 << ch[0];
+                    let d = RAY_DIR[ks as usize][ch[0] as usize];
+                    if d != NONE {
+                        let mut s = NEIGH[ks as usize][d as usize];
+                        while s != ch[0] {
+                            t |= 1u128 << s;
+                            s = NEIGH[s as usize][d as usize];
+                        }
+                    }
+                }
+                (ks, t, n)
+            }
+            None => (NONE, 0, 0),
+        };
+        if n == 0 {
+            self.board_moves(out);
+        } else {
+            // Only the pieces that could reach a target square (or the
+            // king) are generated, in the same order as `board_moves`.
+            let mut near = 0u128;
+            let mut t = targets;
+            while t != 0 {
+                let sq = t.trailing_zeros() as usize;
+                t &= t - 1;
+                near |= NEAR2[sq];
+            }
+            for from in 0..81u8 {
+                let p = self.board[from as usize];
+                if p == 0 || piece_color(p) != us {
+                    continue;
+                }
+                let k = piece_kind(p);
+                let useful = from == ks
+                    || (n == 1
+                        && if SLIDE[us.idx()][k as usize] != 0 {
+                            let mut t = targets;
+                            let mut any = false;
+                            while t != 0 {
+                                let sq = t.trailing_zeros() as usize;
+                                t &= t - 1;
+                                if RAY_DIR[from as usize][sq] != NONE {
+                                    any = true;
+                                    break;
+                                }
+                            }
+                            any
+                        } else {
+                            near & (1u128 << from) != 0
+                        });
+                if useful {
+                    self.piece_moves(from, out);
+                }
+            }
+        }
         // Keep the board moves that leave the king safe.
         let mut w = start;
         for i in start..out.len() {
             let m = out[i];
-            if self.leaves_king_safe(m) {
+            if n > 0 && m.from() != ks && targets & (1u128 << m.to()) == 0 {
+                continue;
+            }
+            if ks == NONE || self.board_move_safe(m, ks) {
                 out[w] = m;
                 w += 1;
             }
@@ -1134,9 +1338,77 @@ impl Position {
         }
     }
 
+    /// Whether the squares strictly between `a` and `b` (on one line, in
+    /// direction `d` from `a`) are empty, `hole` counting as empty.
+    #[inline]
+    fn clear_between(&self, a: u8, b: u8, d: usize, hole: u8) -> bool {
+        let mut s = NEIGH[a as usize][d];
+        while s != b {
+            if s == NONE || (s != hole && self.board[s as usize] != 0) {
+                return false;
+            }
+            s = NEIGH[s as usize][d];
+        }
+        true
+    }
+
+    /// Whether the board move `m` (pseudo-legal, of the side to move)
+    /// attacks the square `ek` once played, without playing it: a direct
+    /// attack of the piece as it lands (its origin left empty), or a
+    /// discovered one by a slider of ours behind the origin, on the line
+    /// to `ek`, that the move uncovers. Equals `next.attacked(ek, us)`
+    /// after `next.play(m)` for a square `ek` not ours (the king's).
+    #[inline]
+    pub fn board_move_attacks(&self, m: Move, ek: u8) -> bool {
+        let us = self.side;
+        let c = us.idx();
+        let (from, to) = (m.from(), m.to());
+        let pc = self.board[from as usize];
+        let nk = piece_kind(if m.promotes() { pc + 8 } else { pc }) as usize;
+        // Direct: the piece on `to` attacks `ek`.
+        let d = RAY_DIR[to as usize][ek as usize];
+        if d != NONE {
+            let d = d as usize;
+            if NEIGH[to as usize][d] == ek {
+                if (STEP[c][nk] | SLIDE[c][nk]) & (1 << d) != 0 {
+                    return true;
+                }
+            } else if SLIDE[c][nk] & (1 << d) != 0 && self.clear_between(to, ek, d, from) {
+                return true;
+            }
+        } else if nk == kind::KNIGHT as usize && KNIGHT_TO[c][to as usize].contains(&ek) {
+            return true;
+        }
+        // Discovered: `from` was the only piece between `ek` and a slider
+        // of ours, and `to` is off that segment.
+        let d = RAY_DIR[ek as usize][from as usize];
+        if d == NONE {
+            return false;
+        }
+        let d = d as usize;
+        if !self.clear_between(ek, from, d, NONE) {
+            return false;
+        }
+        let mut s = NEIGH[from as usize][d];
+        while s != NONE && self.board[s as usize] == 0 {
+            s = NEIGH[s as usize][d];
+        }
+        if s == NONE {
+            return false;
+        }
+        let p = self.board[s as usize];
+        if piece_color(p) != us || SLIDE[c][piece_kind(p) as usize] & (1 << opposite(d)) == 0 {
+            return false;
+        }
+        // `to` between `ek` and the slider blocks the line again.
+        !(RAY_DIR[ek as usize][to as usize] == d as u8
+            && RAY_DIR[to as usize][s as usize] == d as u8)
+    }
+
     /// Legal moves of the side to move that give check (the attacker's
     /// moves in tsume): drops generated directly on the squares that
-    /// attack the king, board moves filtered by playing them.
+    /// attack the king, board moves kept when they attack it once played
+    /// ([`Position::board_move_attacks`], without playing them).
     pub fn legal_checks(&self, out: &mut Vec<Move>) {
         let us = self.side;
         let Some(ek) = self.king(us.flip()) else {
@@ -1155,33 +1427,53 @@ impl Position {
                     continue;
                 }
                 let m = Move::drop(k, to);
-                let mut next = self.clone();
-                next.play(m);
-                if in_check {
-                    if let Some(ks) = self.king(us) {
-                        if next.attacked(ks, us.flip()) {
-                            continue;
+                if in_check || k == kind::PAWN {
+                    let mut next = self.clone();
+                    next.play(m);
+                    if in_check {
+                        if let Some(ks) = self.king(us) {
+                            if next.attacked(ks, us.flip()) {
+                                continue;
+                            }
                         }
                     }
-                }
-                if k == kind::PAWN && Self::is_pawn_drop_mate(&next, m) {
-                    continue;
+                    if k == kind::PAWN && Self::is_pawn_drop_mate(&next, m) {
+                        continue;
+                    }
                 }
                 out.push(m);
             }
         }
+        // Board moves of the pieces that could check: a slider anywhere,
+        // any piece on a line from the king (it may uncover a slider), a
+        // stepping piece or knight only near the king ([`NEAR4`]); in the
+        // order of `board_moves`.
         let mut v = Vec::with_capacity(128);
-        self.board_moves(&mut v);
+        for from in 0..81u8 {
+            let p = self.board[from as usize];
+            if p == 0 || piece_color(p) != us {
+                continue;
+            }
+            if SLIDE[us.idx()][piece_kind(p) as usize] != 0
+                || RAY_DIR[ek as usize][from as usize] != NONE
+                || NEAR4[ek as usize] & (1u128 << from) != 0
+            {
+                self.piece_moves(from, &mut v);
+            }
+        }
         let own = self.king(us);
         for m in v {
-            let mut next = self.clone();
-            next.play(m);
-            if !next.attacked(ek, us) {
+            if !self.board_move_attacks(m, ek) {
                 continue;
             }
             if let Some(ks) = own {
-                let ks = if m.from() == ks { m.to() } else { ks };
-                if next.attacked(ks, us.flip()) {
+                // In check, the move must also end that check: played out.
+                let safe = if in_check {
+                    self.leaves_king_safe(m)
+                } else {
+                    self.board_move_safe(m, ks)
+                };
+                if !safe {
                     continue;
                 }
             }

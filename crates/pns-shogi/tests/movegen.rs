@@ -104,3 +104,63 @@ fn checks_and_evasions_match_brute_force() {
     }
     assert!(positions > 1000, "{positions}");
 }
+
+/// The same comparison on the 1525 positions of Microcosmos' main line
+/// (../shared/data/shogi/microcosmos-answer.usi) and on short random walks
+/// from every 25th of them: boards full of sliders, promoted pieces and
+/// discovered checks, where the generators skip pieces that cannot check
+/// or evade (`Position::board_move_attacks`, the evasion targets).
+#[test]
+fn checks_and_evasions_match_brute_force_on_microcosmos() {
+    let problems = shared("shogi/long-problems.tsv");
+    let sfen = problems
+        .lines()
+        .find(|l| !l.starts_with('#') && l.contains("Microcosmos"))
+        .expect("the Microcosmos line")
+        .split('\t')
+        .next()
+        .unwrap()
+        .to_string();
+    let moves: Vec<String> = shared("shogi/microcosmos-answer.usi")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let check = |t: &Tsume| -> Vec<Move> {
+        let p = t.position();
+        let all = brute_legal(p);
+        let mut tm = Vec::new();
+        t.legal_moves(&mut tm);
+        let n = tm.len();
+        let tm: BTreeSet<Move> = tm.into_iter().collect();
+        assert_eq!(n, tm.len(), "duplicates in {p:?}");
+        if t.attacker_to_move() {
+            let checks: BTreeSet<Move> =
+                all.iter().copied().filter(|&m| p.gives_check(m)).collect();
+            assert_eq!(tm, checks, "checks of {p:?}");
+        } else {
+            assert_eq!(tm, all, "evasions of {p:?}");
+        }
+        tm.into_iter().collect()
+    };
+    let mut rng = Rng::new(11);
+    let mut t = Tsume::parse(&sfen).unwrap();
+    let mut positions = 0;
+    for (i, m) in moves.iter().enumerate() {
+        check(&t);
+        positions += 1;
+        if i % 25 == 0 {
+            let mut w = t.clone();
+            for _ in 0..8 {
+                let v = check(&w);
+                positions += 1;
+                if v.is_empty() {
+                    break;
+                }
+                w.play(v[rng.below(v.len() as u64) as usize]);
+            }
+        }
+        let mv = t.parse_move(m).unwrap();
+        t.play(mv);
+    }
+    assert!(positions > 1800, "{positions}");
+}
