@@ -217,3 +217,19 @@ fn gnugo_tactical_cases_lambda_dfpn_no_wrong_proven_answer() {
         wrong_unconditional.join("\n")
     );
 }
+
+/// λ-df-pn with relevance zones (`lambda:zones=on`): the same check.
+#[test]
+fn gnugo_tactical_cases_lambda_zones_no_wrong_proven_answer() {
+    let params = LambdaParams::default().parse("zones=on").unwrap();
+    let (table, wrong_unconditional) = run_cases(solver(Solver::Lambda(params)));
+    let u = &table["unconditional"];
+    // 21 of 113 at 300 visits when this was written (λ-df-pn without
+    // zones: 19): a floor that a regression in the zones would break.
+    assert!(u.right >= 19, "{u:?}");
+    assert!(
+        wrong_unconditional.is_empty(),
+        "wrong proven answers:\n{}",
+        wrong_unconditional.join("\n")
+    );
+}
