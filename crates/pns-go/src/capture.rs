@@ -264,6 +264,15 @@ impl Capture {
         self.block
     }
 
+    /// The distance initialisation (the paper's Go-specific one), as the
+    /// proof and disproof numbers of "the attacker captures": about as many
+    /// moves to capture as the target has liberties, to escape as it lacks.
+    #[inline]
+    pub fn distance(&self) -> (u64, u64) {
+        let libs = self.target_libs().count().min(self.escape_libs) as u64;
+        (libs.max(1), (self.escape_libs as u64 - libs).max(1))
+    }
+
     /// The target block's liberties.
     #[inline]
     pub fn target_libs(&self) -> Bits {
@@ -396,9 +405,7 @@ impl SearchHooks for Capture {
     /// initialisation): proving a capture costs about as many moves as the
     /// target has liberties, disproving it about as many as it lacks.
     fn heuristic(&self, ctx: GoalContext) -> (u64, u64) {
-        let libs = self.target_libs().count().min(self.escape_libs) as u64;
-        let to_capture = libs.max(1);
-        let to_escape = (self.escape_libs as u64 - libs).max(1);
+        let (to_capture, to_escape) = self.distance();
         if ctx.attacker == self.attacker().side() {
             (to_capture, to_escape)
         } else {

@@ -93,7 +93,7 @@ use pns_core::{Limits, Outcome, Problem, Repetition, SearchResult, Stats, Status
 use crate::bits::Bits;
 use crate::board::Move;
 use crate::capture::{Capture, Effort};
-use crate::zone::{kept_moves, move_reads};
+use crate::zone::{atari_lifts, kept_moves, lifted_moves, move_reads};
 
 /// The growth of pseudo λ-search: orders searched strictly one after
 /// another (no proof number of a lower order gets this large).
@@ -422,16 +422,14 @@ impl<'t> LambdaProblem<'t> {
     /// the ladder rule, with the target capturable at once, only the moves
     /// that can lift the atari.
     fn defender_moves(&self, g: &Capture, out: &mut Vec<LMove>) {
-        let mut ms = Vec::new();
-        g.search_moves(&mut ms);
-        if self.params.ladder {
-            if let Some(lift) = atari_lifts(g) {
-                ms.retain(|m| match m {
-                    Move::Play(p) => lift.get(*p as usize),
-                    Move::Pass => true,
-                });
+        let ms = match atari_lifts(g).filter(|_| self.params.ladder) {
+            Some((lift, _)) => lifted_moves(g, &lift),
+            None => {
+                let mut ms = Vec::new();
+                g.search_moves(&mut ms);
+                ms
             }
-        }
+        };
         out.extend(ms.into_iter().map(LMove::Play));
     }
 }
@@ -444,32 +442,6 @@ fn attacker_kind(l: u8) -> Kind {
     } else {
         Kind::Split(l)
     }
-}
-
-/// With the defender to move and the target in atari, capturable at once
-/// by the attacker after any defender move that leaves that liberty: the
-/// points where a defender move can give the target a second liberty (the
-/// liberty itself, and the liberties of the adjacent attacker blocks in
-/// atari, whose capture frees points next to the target). `None` when the
-/// target is not in atari.
-fn atari_lifts(g: &Capture) -> Option<Bits> {
-    let b = g.board();
-    let blk = g.target_block();
-    let libs = b.liberties(&blk);
-    if libs.count() != 1 {
-        return None;
-    }
-    // The attacker's capture there is legal after any defender move that
-    // leaves it: a capture is never suicide, and a defender move can set
-    // the ko point only on a point it emptied, never on the empty liberty.
-    let mut lift = libs;
-    for a in b.adjacent_blocks(&blk) {
-        let al = b.liberties(&a);
-        if al.count() == 1 {
-            lift |= al;
-        }
-    }
-    Some(lift)
 }
 
 impl<'t> LambdaProblem<'t> {
@@ -610,29 +582,22 @@ impl<'t> LambdaProblem<'t> {
                 None
             }
             Kind::And(_) => {
-                let kept: Vec<Move> =
-                    match crate::zone::atari_lifts(g).filter(|_| self.params.ladder) {
-                        Some((lift, reads)) => {
-                            zone |= reads;
-                            let mut ms = Vec::new();
-                            g.search_moves(&mut ms);
-                            ms.retain(|m| match m {
-                                Move::Play(p) => lift.get(*p as usize),
-                                Move::Pass => true,
-                            });
-                            ms
+                let kept: Vec<Move> = match atari_lifts(g).filter(|_| self.params.ladder) {
+                    Some((lift, reads)) => {
+                        zone |= reads;
+                        lifted_moves(g, &lift)
+                    }
+                    None => {
+                        let c = n.step(LMove::Play(Move::Pass), top, true);
+                        if !self.proven(z, &c) {
+                            return None;
                         }
-                        None => {
-                            let c = n.step(LMove::Play(Move::Pass), top, true);
-                            if !self.proven(z, &c) {
-                                return None;
-                            }
-                            let z0 = self.zone(z, &c, depth + 1)?;
-                            let (ms, reads) = kept_moves(g, &n.vacated, &z0);
-                            zone |= z0 | reads;
-                            ms
-                        }
-                    };
+                        let z0 = self.zone(z, &c, depth + 1)?;
+                        let (ms, reads) = kept_moves(g, &n.vacated, &z0);
+                        zone |= z0 | reads;
+                        ms
+                    }
+                };
                 for m in kept {
                     let c = n.step(LMove::Play(m), top, true);
                     if !self.proven(z, &c) {
@@ -731,9 +696,7 @@ impl Problem for LambdaProblem<'_> {
     /// The distance initialisation of plain df-pn ([`Capture`]'s
     /// heuristic): orders differ by their edge costs.
     fn heuristic(&self) -> (Pn, Pn) {
-        let g = &self.cur().g;
-        let libs = g.target_libs().count().min(g.escape_libs()) as u64;
-        (libs.max(1), (g.escape_libs() as u64 - libs).max(1))
+        self.cur().g.distance()
     }
 
     fn edge_cost(&self, m: LMove) -> (i64, i64) {

@@ -267,6 +267,18 @@ pub(crate) fn target_reads(g: &Capture) -> Bits {
     z
 }
 
+/// The moves of the player to move at `g` on the points of `lift`, and
+/// the pass (the ladder rule's moves).
+pub(crate) fn lifted_moves(g: &Capture, lift: &Bits) -> Vec<Move> {
+    let mut ms = Vec::new();
+    g.search_moves(&mut ms);
+    ms.retain(|m| match m {
+        Move::Play(p) => lift.get(*p as usize),
+        Move::Pass => true,
+    });
+    ms
+}
+
 /// With the defender to move and the target in atari: the points where a
 /// defender move can lift the atari (see [`crate::lambda`]'s ladder rule),
 /// and what deciding that reads (the target, its liberty, the attacker
@@ -507,13 +519,7 @@ impl<'t> ZoneProblem<'t> {
         let kept = match self.ladder_lifts(g) {
             Some((lift, reads)) => {
                 z |= reads;
-                let mut ms = Vec::new();
-                g.search_moves(&mut ms);
-                ms.retain(|m| match m {
-                    Move::Play(p) => lift.get(*p as usize),
-                    Move::Pass => true,
-                });
-                ms
+                lifted_moves(g, &lift)
             }
             None => {
                 let c = n.child(Move::Pass);
@@ -566,24 +572,13 @@ impl Problem for ZoneProblem<'_> {
         let n = *self.cur();
         let g = &n.g;
         let start = out.len();
-        g.search_moves(out);
         if let Some((lift, _)) = self.ladder_lifts(g) {
             // Every other defender move leaves the target to be captured
             // at once.
-            let mut i = start;
-            while i < out.len() {
-                let keep = match out[i] {
-                    Move::Play(p) => lift.get(p as usize),
-                    Move::Pass => true,
-                };
-                if keep {
-                    i += 1;
-                } else {
-                    out.swap_remove(i);
-                }
-            }
+            out.extend(lifted_moves(g, &lift));
             return;
         }
+        g.search_moves(out);
         if self.complete() != Some(g.board().to_move())
             || out.len() - start <= self.params.min_moves
         {
@@ -622,9 +617,7 @@ impl Problem for ZoneProblem<'_> {
 
     /// The distance initialisation of plain df-pn ([`Capture`]'s heuristic).
     fn heuristic(&self) -> (Pn, Pn) {
-        let g = &self.cur().g;
-        let libs = g.target_libs().count().min(g.escape_libs()) as u64;
-        (libs.max(1), (g.escape_libs() as u64 - libs).max(1))
+        self.cur().g.distance()
     }
 
     fn repetition(&self) -> Repetition {

@@ -55,14 +55,30 @@ fn oracle(g: &Capture, line: &mut HashSet<u64>, budget: &mut u64) -> Option<bool
 /// block without liberties, a target stone.
 fn random_problem(rng: &mut Rng, gen: Generator) -> Option<Capture> {
     let size = 4 + rng.below(2) as usize;
+    let libs = 2 + rng.below(2) as u32;
+    drawn_problem(rng, size, (4, 7, 10), libs, gen)
+}
+
+/// A problem on a `size` board where each point holds a black stone with
+/// chance `black / out_of`, a white one with `(white - black) / out_of`
+/// (`(black, white, out_of)`), and a random stone is the target, with
+/// the escape threshold `libs`; the attacker to move.
+fn drawn_problem(
+    rng: &mut Rng,
+    size: usize,
+    (black, white, out_of): (u64, u64, u64),
+    libs: u32,
+    gen: Generator,
+) -> Option<Capture> {
     let mut b = Board::new(size).unwrap();
     for y in 0..size {
         for x in 0..size {
             let p = b.point(x, y).unwrap();
-            match rng.below(10) {
-                0..=3 => b.set(p, Some(Color::Black)),
-                4..=6 => b.set(p, Some(Color::White)),
-                _ => {}
+            let r = rng.below(out_of);
+            if r < black {
+                b.set(p, Some(Color::Black));
+            } else if r < white {
+                b.set(p, Some(Color::White));
             }
         }
     }
@@ -73,7 +89,6 @@ fn random_problem(rng: &mut Rng, gen: Generator) -> Option<Capture> {
         return None;
     }
     let t = stones[rng.below(stones.len() as u64) as usize];
-    let libs = 2 + rng.below(2) as u32;
     let g = Capture::new(b, t, libs, gen).ok()?;
     if g.outcome().is_some() {
         return None;
@@ -337,31 +352,8 @@ fn zone_search_agrees_with_the_tree_method_on_small_boards() {
 /// A random 7x7 position, sparser than [`random_problem`]'s (room for the
 /// zones to cut), a target stone and an escape threshold of 3 or 4.
 fn random_open_problem(rng: &mut Rng) -> Option<Capture> {
-    let size = 7;
-    let mut b = Board::new(size).unwrap();
-    for y in 0..size {
-        for x in 0..size {
-            let p = b.point(x, y).unwrap();
-            match rng.below(20) {
-                0..=3 => b.set(p, Some(Color::Black)),
-                4..=7 => b.set(p, Some(Color::White)),
-                _ => {}
-            }
-        }
-    }
-    let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White))
-        .iter()
-        .collect();
-    if stones.is_empty() {
-        return None;
-    }
-    let t = stones[rng.below(stones.len() as u64) as usize];
     let libs = 3 + rng.below(2) as u32;
-    let g = Capture::new(b, t, libs, Generator::H1).ok()?;
-    if g.outcome().is_some() {
-        return None;
-    }
-    Some(g.with_first(g.attacker()))
+    drawn_problem(rng, 7, (4, 8, 20), libs, Generator::H1)
 }
 
 /// The zone search against plain df-pn (every move of the complete side

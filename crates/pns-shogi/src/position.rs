@@ -280,51 +280,34 @@ const fn build_ray_dir() -> [[u8; 81]; 81] {
 }
 const RAY_DIR: [[u8; 81]; 81] = build_ray_dir();
 
+/// `near[sq]`: the squares at most `files` files and `ranks` ranks from
+/// `sq`.
+const fn build_near(files: i32, ranks: i32) -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let (ac, ar) = ((a % 9) as i32, (a / 9) as i32);
+        let mut b: usize = 0;
+        while b < 81 {
+            let (bc, br) = ((b % 9) as i32, (b / 9) as i32);
+            let (dc, dr) = (ac - bc, ar - br);
+            if dc >= -files && dc <= files && dr >= -ranks && dr <= ranks {
+                t[a] |= 1u128 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
 /// `NEAR2[sq]`: the squares at most two files and two ranks from `sq`
 /// (every square from which a stepping piece or a knight reaches `sq`
 /// in one move, and more).
-const fn build_near2() -> [u128; 81] {
-    let mut t = [0u128; 81];
-    let mut a = 0;
-    while a < 81 {
-        let (ac, ar) = ((a % 9) as i32, (a / 9) as i32);
-        let mut b: usize = 0;
-        while b < 81 {
-            let (bc, br) = ((b % 9) as i32, (b / 9) as i32);
-            let (dc, dr) = (ac - bc, ar - br);
-            if dc >= -2 && dc <= 2 && dr >= -2 && dr <= 2 {
-                t[a] |= 1u128 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-}
-const NEAR2: [u128; 81] = build_near2();
-
+const NEAR2: [u128; 81] = build_near(2, 2);
 /// `NEAR4[sq]`: the squares at most two files and four ranks from `sq`,
 /// which holds every square from which a non-sliding piece (a knight
 /// included, promoting or not) moves to a square that attacks `sq`.
-const fn build_near4() -> [u128; 81] {
-    let mut t = [0u128; 81];
-    let mut a = 0;
-    while a < 81 {
-        let (ac, ar) = ((a % 9) as i32, (a / 9) as i32);
-        let mut b: usize = 0;
-        while b < 81 {
-            let (bc, br) = ((b % 9) as i32, (b / 9) as i32);
-            let (dc, dr) = (ac - bc, ar - br);
-            if dc >= -2 && dc <= 2 && dr >= -4 && dr <= 4 {
-                t[a] |= 1u128 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-}
-const NEAR4: [u128; 81] = build_near4();
+const NEAR4: [u128; 81] = build_near(2, 4);
 
 /// Knight targets of a knight of colour `c` on `sq` (at most two; NONE).
 const fn build_knight() -> [[[u8; 2]; 81]; 2] {
@@ -1060,6 +1043,36 @@ impl Position {
     /// king from an enemy slider (a pin) by moving along it. For a position
     /// in check, only the moves that take the checker or block its line
     /// qualify (the caller filters them first): they end a single check.
+    /// With nothing between the king on `king` and the piece on `from`:
+    /// the direction from `king` through `from` and the square of a slider
+    /// of colour `owner` right behind `from` on that line that moves along
+    /// it (a pin, or a discovered check once `from` moves off the line).
+    #[inline]
+    fn slider_behind(&self, king: u8, from: u8, owner: Color) -> Option<(usize, u8)> {
+        let d = RAY_DIR[king as usize][from as usize];
+        if d == NONE {
+            return None;
+        }
+        let d = d as usize;
+        if !self.clear_between(king, from, d, NONE) {
+            return None;
+        }
+        let mut s = NEIGH[from as usize][d];
+        while s != NONE && self.board[s as usize] == 0 {
+            s = NEIGH[s as usize][d];
+        }
+        if s == NONE {
+            return None;
+        }
+        let p = self.board[s as usize];
+        if piece_color(p) != owner
+            || SLIDE[owner.idx()][piece_kind(p) as usize] & (1 << opposite(d)) == 0
+        {
+            return None;
+        }
+        Some((d, s))
+    }
+
     #[inline]
     fn board_move_safe(&self, m: Move, ks: u8) -> bool {
         let us = self.side;
@@ -1068,27 +1081,9 @@ impl Position {
         if from == ks {
             return !self.attacked_through(to, them, ks);
         }
-        let d = RAY_DIR[ks as usize][from as usize];
-        if d == NONE {
+        let Some((d, _)) = self.slider_behind(ks, from, them) else {
             return true;
-        }
-        let d = d as usize;
-        if !self.clear_between(ks, from, d, NONE) {
-            return true;
-        }
-        let mut s = NEIGH[from as usize][d];
-        while s != NONE && self.board[s as usize] == 0 {
-            s = NEIGH[s as usize][d];
-        }
-        if s == NONE {
-            return true;
-        }
-        let p = self.board[s as usize];
-        if piece_color(p) != them
-            || SLIDE[them.idx()][piece_kind(p) as usize] & (1 << opposite(d)) == 0
-        {
-            return true;
-        }
+        };
         // Pinned: it may only move along the line (between, or taking the
         // pinning piece).
         RAY_DIR[ks as usize][to as usize] == d as u8
@@ -1381,25 +1376,9 @@ impl Position {
         }
         // Discovered: `from` was the only piece between `ek` and a slider
         // of ours, and `to` is off that segment.
-        let d = RAY_DIR[ek as usize][from as usize];
-        if d == NONE {
+        let Some((d, s)) = self.slider_behind(ek, from, us) else {
             return false;
-        }
-        let d = d as usize;
-        if !self.clear_between(ek, from, d, NONE) {
-            return false;
-        }
-        let mut s = NEIGH[from as usize][d];
-        while s != NONE && self.board[s as usize] == 0 {
-            s = NEIGH[s as usize][d];
-        }
-        if s == NONE {
-            return false;
-        }
-        let p = self.board[s as usize];
-        if piece_color(p) != us || SLIDE[c][piece_kind(p) as usize] & (1 << opposite(d)) == 0 {
-            return false;
-        }
+        };
         // `to` between `ek` and the slider blocks the line again.
         !(RAY_DIR[ek as usize][to as usize] == d as u8
             && RAY_DIR[to as usize][s as usize] == d as u8)

@@ -11,6 +11,8 @@
 mod shared_data;
 
 use shared_data::read_shared as shared;
+#[path = "common/microcosmos.rs"]
+mod common;
 
 use pns_core::game::Goal;
 use pns_core::prelude::*;
@@ -19,19 +21,7 @@ use pns_shogi::{solve, Tsume, TsumeOptions};
 
 /// The problem's SFEN and its published main line.
 fn problem() -> (String, Vec<String>) {
-    let problems = shared("shogi/long-problems.tsv");
-    let sfen = problems
-        .lines()
-        .find(|l| !l.starts_with('#') && l.contains("Microcosmos"))
-        .expect("the Microcosmos line")
-        .split('\t')
-        .next()
-        .unwrap()
-        .to_string();
-    let moves = shared("shogi/microcosmos-answer.usi")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let (sfen, _, moves) = common::microcosmos(shared);
     (sfen, moves)
 }
 
@@ -128,18 +118,9 @@ fn microcosmos_last_85_plies_are_proven_with_the_epsilon_trick() {
 
 #[test]
 fn microcosmos_main_line_is_legal_and_ends_in_mate() {
-    let problems = shared("shogi/long-problems.tsv");
-    let line = problems
-        .lines()
-        .find(|l| !l.starts_with('#') && l.contains("Microcosmos"))
-        .expect("the Microcosmos line");
-    let cols: Vec<&str> = line.split('\t').collect();
-    assert_eq!(cols[1], "1525");
-    let mut t = Tsume::parse(cols[0]).unwrap();
-    let moves: Vec<String> = shared("shogi/microcosmos-answer.usi")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let (sfen, length, moves) = common::microcosmos(shared);
+    assert_eq!(length, "1525");
+    let mut t = Tsume::parse(&sfen).unwrap();
     assert_eq!(moves.len(), 1525);
     for (i, m) in moves.iter().enumerate() {
         assert_eq!(t.attacker_to_move(), i % 2 == 0);
@@ -154,7 +135,7 @@ fn microcosmos_main_line_is_legal_and_ends_in_mate() {
         "not mate at the end: {t:?}"
     );
     // One ply short is not mate: the attacker still has to check.
-    let mut short = Tsume::parse(cols[0]).unwrap();
+    let mut short = Tsume::parse(&sfen).unwrap();
     for m in &moves[..1524] {
         let mv = short.parse_move(m).unwrap();
         short.play(mv);

@@ -13,6 +13,8 @@
 mod shared_data;
 
 use shared_data::read_shared as shared;
+#[path = "common/microcosmos.rs"]
+mod common;
 
 use std::collections::BTreeSet;
 
@@ -112,19 +114,7 @@ fn checks_and_evasions_match_brute_force() {
 /// or evade (`Position::board_move_attacks`, the evasion targets).
 #[test]
 fn checks_and_evasions_match_brute_force_on_microcosmos() {
-    let problems = shared("shogi/long-problems.tsv");
-    let sfen = problems
-        .lines()
-        .find(|l| !l.starts_with('#') && l.contains("Microcosmos"))
-        .expect("the Microcosmos line")
-        .split('\t')
-        .next()
-        .unwrap()
-        .to_string();
-    let moves: Vec<String> = shared("shogi/microcosmos-answer.usi")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let (sfen, _, moves) = common::microcosmos(shared);
     let check = |t: &Tsume| -> Vec<Move> {
         let p = t.position();
         let all = brute_legal(p);

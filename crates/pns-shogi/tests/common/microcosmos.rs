@@ -1,0 +1,20 @@
+//! Microcosmos from the shared data, for the tests that replay it.
+
+/// The problem's SFEN, its stated length and its published main line
+/// (`../shared/data/shogi/long-problems.tsv`, `microcosmos-answer.usi`),
+/// read with `shared` (the shared-data reader of the calling test).
+pub fn microcosmos(shared: fn(&str) -> String) -> (String, String, Vec<String>) {
+    let problems = shared("shogi/long-problems.tsv");
+    let line = problems
+        .lines()
+        .find(|l| !l.starts_with('#') && l.contains("Microcosmos"))
+        .expect("the Microcosmos line");
+    let mut cols = line.split('\t');
+    let sfen = cols.next().unwrap().to_string();
+    let length = cols.next().unwrap_or("").to_string();
+    let moves = shared("shogi/microcosmos-answer.usi")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    (sfen, length, moves)
+}
