@@ -15,7 +15,9 @@ pub struct GtpArgs {
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub nodes: u64,
     /// The search behind `attack` and `defend`: `dfpn`,
-    /// `lambda[:order=N,grow=G,ladder=on|off]` or `pseudo-lambda`.
+    /// `lambda[:order=N,grow=G,ladder=on|off,zones=on|off]`,
+    /// `pseudo-lambda` or `zone[:...]` (relevance zones; an experiment
+    /// with costly visits: give it a small `--nodes`).
     #[arg(long, value_name = "ALGO", default_value = "lambda")]
     pub capture_algo: String,
     /// The move generator of `attack` and `defend`: h1, h2 or board.
