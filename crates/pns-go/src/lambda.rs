@@ -421,16 +421,19 @@ impl<'t> LambdaProblem<'t> {
     /// The defender's moves: what the question allows and the pass; under
     /// the ladder rule, with the target capturable at once, only the moves
     /// that can lift the atari.
-    fn defender_moves(&self, g: &Capture, out: &mut Vec<LMove>) {
-        let ms = match atari_lifts(g).filter(|_| self.params.ladder) {
-            Some((lift, _)) => lifted_moves(g, &lift),
+    ///
+    /// Returns whether the ladder rule cut them (zones then stay out).
+    fn defender_moves(&self, g: &Capture, out: &mut Vec<LMove>) -> bool {
+        let (ms, laddered) = match atari_lifts(g).filter(|_| self.params.ladder) {
+            Some((lift, _)) => (lifted_moves(g, &lift), true),
             None => {
                 let mut ms = Vec::new();
                 g.search_moves(&mut ms);
-                ms
+                (ms, false)
             }
         };
         out.extend(ms.into_iter().map(LMove::Play));
+        laddered
     }
 }
 
@@ -471,15 +474,6 @@ impl<'t> LambdaProblem<'t> {
             Status::Disproven => false,
             Status::Unknown => z.tt.probe(n.key()).is_some_and(|h| h.pn == 0),
         }
-    }
-
-    /// Whether the defender's node `n` is one the zones may cut: the
-    /// defender plays every point and the ladder rule does not apply.
-    fn zoned(&self, n: &LNode) -> bool {
-        let g = &n.g;
-        self.zones.is_some()
-            && g.complete() == Some(g.defender())
-            && !(self.params.ladder && atari_lifts(g).is_some())
     }
 
     /// The zone of the threat check's proof at the defender's node `n`
@@ -651,9 +645,15 @@ impl Problem for LambdaProblem<'_> {
             Kind::Fixed(i, _) => self.attacker_moves(g, i, out),
             Kind::And(_) => {
                 let start = out.len();
-                self.defender_moves(g, out);
+                let laddered = self.defender_moves(g, out);
                 let before = out.len() - start;
-                if before <= ZONE_MIN_MOVES || !self.zoned(&n) {
+                // Zones cut only where the defender plays every point and
+                // the ladder rule has not cut already.
+                if laddered
+                    || before <= ZONE_MIN_MOVES
+                    || self.zones.is_none()
+                    || g.complete() != Some(g.defender())
+                {
                     return;
                 }
                 let Some(z0) = self.pass_zone(&n) else {

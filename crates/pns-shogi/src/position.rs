@@ -770,13 +770,13 @@ impl Position {
     /// Whether a piece of `by` attacks `sq`.
     #[inline]
     pub fn attacked(&self, sq: u8, by: Color) -> bool {
-        self.attackers(sq, by, true) > 0
+        self.attacked_through(sq, by, NONE)
     }
 
-    /// Counts the pieces of `by` attacking `sq` (stops at the first when
-    /// `first_only`); the last one found goes to `self`-free helpers below.
-    fn attackers(&self, sq: u8, by: Color, first_only: bool) -> u32 {
-        let mut n = 0;
+    /// Whether a piece of `by` attacks `sq` with the square `hole` taken
+    /// as empty (`NONE`: none; the king's own square, when the king moves
+    /// away along a slider's line).
+    fn attacked_through(&self, sq: u8, by: Color, hole: u8) -> bool {
         let c = by.idx();
         for d in 0..8 {
             let od = opposite(d);
@@ -784,16 +784,13 @@ impl Position {
             let mut dist = 1;
             while s != NONE {
                 let p = self.board[s as usize];
-                if p != 0 {
+                if p != 0 && s != hole {
                     if piece_color(p) == by {
                         let k = piece_kind(p) as usize;
                         if (dist == 1 && STEP[c][k] & (1 << od) != 0)
                             || SLIDE[c][k] & (1 << od) != 0
                         {
-                            n += 1;
-                            if first_only {
-                                return n;
-                            }
+                            return true;
                         }
                     }
                     break;
@@ -804,15 +801,9 @@ impl Position {
         }
         // A knight of `by` on X attacks sq when sq is one of X's targets:
         // X is a target of the other side's knight on sq.
-        for &x in &KNIGHT_TO[by.flip().idx()][sq as usize] {
-            if x != NONE && self.board[x as usize] == make_piece(by, kind::KNIGHT) {
-                n += 1;
-                if first_only {
-                    return n;
-                }
-            }
-        }
-        n
+        KNIGHT_TO[by.flip().idx()][sq as usize]
+            .iter()
+            .any(|&x| x != NONE && self.board[x as usize] == make_piece(by, kind::KNIGHT))
     }
 
     /// The pieces of `by` attacking `sq`, at most two (enough to tell a
@@ -1005,44 +996,6 @@ impl Position {
         !next.attacked(ks, us.flip())
     }
 
-    /// Whether a piece of `by` attacks `sq` with the square `hole` taken
-    /// as empty (the king's own square, when the king moves away along a
-    /// slider's line).
-    fn attacked_through(&self, sq: u8, by: Color, hole: u8) -> bool {
-        let c = by.idx();
-        for d in 0..8 {
-            let od = opposite(d);
-            let mut s = NEIGH[sq as usize][d];
-            let mut dist = 1;
-            while s != NONE {
-                let p = self.board[s as usize];
-                if p != 0 && s != hole {
-                    if piece_color(p) == by {
-                        let k = piece_kind(p) as usize;
-                        if (dist == 1 && STEP[c][k] & (1 << od) != 0)
-                            || SLIDE[c][k] & (1 << od) != 0
-                        {
-                            return true;
-                        }
-                    }
-                    break;
-                }
-                s = NEIGH[s as usize][d];
-                dist += 1;
-            }
-        }
-        KNIGHT_TO[by.flip().idx()][sq as usize]
-            .iter()
-            .any(|&x| x != NONE && self.board[x as usize] == make_piece(by, kind::KNIGHT))
-    }
-
-    /// [`Position::leaves_king_safe`] for a board move of the side to
-    /// move whose king is on `ks`, without playing it: a king move must
-    /// land on a square no enemy piece attacks once the king has left its
-    /// square; another piece may leave only a line on which it shields the
-    /// king from an enemy slider (a pin) by moving along it. For a position
-    /// in check, only the moves that take the checker or block its line
-    /// qualify (the caller filters them first): they end a single check.
     /// With nothing between the king on `king` and the piece on `from`:
     /// the direction from `king` through `from` and the square of a slider
     /// of colour `owner` right behind `from` on that line that moves along
@@ -1073,6 +1026,13 @@ impl Position {
         Some((d, s))
     }
 
+    /// [`Position::leaves_king_safe`] for a board move of the side to
+    /// move whose king is on `ks`, without playing it: a king move must
+    /// land on a square no enemy piece attacks once the king has left its
+    /// square; another piece may leave only a line on which it shields the
+    /// king from an enemy slider (a pin) by moving along it. For a position
+    /// in check, only the moves that take the checker or block its line
+    /// qualify (the caller filters them first): they end a single check.
     #[inline]
     fn board_move_safe(&self, m: Move, ks: u8) -> bool {
         let us = self.side;
