@@ -203,6 +203,19 @@ pub struct Stored {
     pub collected: u64,
 }
 
+/// A value alone on its cache line (two lines: adjacent-line prefetch
+/// pairs them on x86).
+#[repr(align(128))]
+struct Padded<T>(T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// A fixed-size transposition table of proof and disproof numbers, shared
 /// through `&self` (see [`Cluster`]).
 pub struct Table {
@@ -218,8 +231,11 @@ pub struct Table {
     touched: AtomicUsize,
     generation: u8,
     /// Live entries (approximate when threads store at once: it only
-    /// decides when to grow and collect).
-    live: AtomicUsize,
+    /// decides when to grow and collect). On a cache line of its own: it
+    /// is written on every new entry, and sharing a line with the fields
+    /// every probe reads (`active`, `ptr`, `generation`) would make each
+    /// store of one agent a cache miss for every probe of the others.
+    live: Padded<AtomicUsize>,
     gc_at: usize,
     /// Held while the table grows or collects.
     busy: AtomicBool,
@@ -289,7 +305,7 @@ impl Table {
             grow_at: AtomicUsize::new(usize::MAX),
             touched: AtomicUsize::new(0),
             generation: 1,
-            live: AtomicUsize::new(0),
+            live: Padded(AtomicUsize::new(0)),
             gc_at: ((slots as f64) * GC_LOAD) as usize,
             busy: AtomicBool::new(false),
             shared: true,

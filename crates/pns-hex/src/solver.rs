@@ -50,6 +50,8 @@
 //! the position (search results do not depend on what was solved before).
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::OnceLock;
 
 use pns_core::{Outcome, Side};
 
@@ -107,27 +109,60 @@ const FULL: Params = Params {
     record: false,
 };
 
+/// Verdicts cached (log2 of the slots): 2^18 slots of 64 bytes, 16 MiB.
 const CACHE_BITS: u32 = 18;
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    black: Bits,
-    white: Bits,
-    moves: Bits,
-    shape: u16,
-    /// 0 empty slot, 1 unknown, 2 win, 3 loss.
-    known: u8,
-    lost: bool,
-    won: bool,
+/// One slot of the verdict cache: eight words (key, black, white, moves,
+/// meta), the first stored XORed with the other seven. Every thread reads
+/// and writes the one cache without locks (lockless hashing, as in the
+/// transposition table, [`pns_core::Table`]): a slot torn by two writers
+/// fails the check and reads as a miss. One cache for all threads, not
+/// one per thread, because the agents of a parallel search (and the
+/// searches of one `bench` worker after another) meet the same positions:
+/// a cold per-thread cache made each new agent recompute what the others
+/// had, about 1.5 times the CPU per visit on Hex 6x6.
+#[repr(C, align(64))]
+struct Slot([AtomicU64; 8]);
+
+static CACHE: OnceLock<Box<[Slot]>> = OnceLock::new();
+
+/// The verdict cache, zero-filled lazily by the system (an all-zero slot is
+/// empty: its meta word's `known` is 0).
+fn cache() -> &'static [Slot] {
+    CACHE.get_or_init(|| {
+        let n = 1usize << CACHE_BITS;
+        let layout = std::alloc::Layout::array::<Slot>(n).expect("a small array");
+        // SAFETY: non-zero size; all-zero bytes are valid atomics, and the
+        // box frees the memory with the same layout.
+        unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot;
+            if ptr.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+        }
+    })
 }
 
-struct Cache {
-    entries: Vec<Entry>,
+/// The meta word: shape (bits 0-15), known (16-23: 0 empty, 1 unknown,
+/// 2 win, 3 loss), lost (24), won (25), Black to move (26).
+fn meta_word(shape: u16, known: u8, lost: bool, won: bool, black: bool) -> u64 {
+    shape as u64
+        | (known as u64) << 16
+        | (lost as u64) << 24
+        | (won as u64) << 25
+        | (black as u64) << 26
+}
+
+fn split(b: Bits) -> [u64; 2] {
+    [b as u64, (b >> 64) as u64]
+}
+
+fn join(lo: u64, hi: u64) -> Bits {
+    lo as Bits | (hi as Bits) << 64
 }
 
 thread_local! {
-    static CACHE: RefCell<Cache> = const { RefCell::new(Cache { entries: Vec::new() }) };
     static HS: RefCell<HSearch> = RefCell::new(HSearch::default());
 }
 
@@ -178,51 +213,53 @@ impl Hex {
                 }
             }
         }
-        let slot = (self.key >> (64 - CACHE_BITS)) as usize;
+        let slot = &cache()[(self.key >> (64 - CACHE_BITS)) as usize];
+        let black_to_move = me == BLACK;
         let shape = self.shape_code();
-        let hit = CACHE.with(|c| {
-            let c = c.borrow();
-            let e = c.entries.get(slot)?;
-            (e.known != 0
-                && e.key == self.key
-                && e.black == self.black
-                && e.white == self.white
-                && e.shape == shape)
-                .then_some(*e)
-        });
-        if let Some(e) = hit {
+        let w: [u64; 8] = std::array::from_fn(|i| slot.0[i].load(Relaxed));
+        let key = w.iter().fold(0, |x, y| x ^ y);
+        let m = w[7];
+        let known = (m >> 16) as u8;
+        if known != 0
+            && key == self.key
+            && join(w[1], w[2]) == self.black
+            && join(w[3], w[4]) == self.white
+            && m as u16 == shape
+            && (m >> 26) & 1 == black_to_move as u64
+        {
             return Verdict {
-                known: match e.known {
+                known: match known {
                     2 => Some(Outcome::Win),
                     3 => Some(Outcome::Loss),
                     _ => None,
                 },
-                moves: e.moves,
-                lost: e.lost,
-                won: e.won,
+                moves: join(w[5], w[6]),
+                lost: (m >> 24) & 1 != 0,
+                won: (m >> 25) & 1 != 0,
             };
         }
         let v = self.compute_verdict();
-        CACHE.with(|c| {
-            let mut c = c.borrow_mut();
-            if c.entries.is_empty() {
-                c.entries = vec![Entry::default(); 1 << CACHE_BITS];
-            }
-            c.entries[slot] = Entry {
-                key: self.key,
-                black: self.black,
-                white: self.white,
-                moves: v.moves,
-                shape,
-                known: match v.known {
-                    None => 1,
-                    Some(Outcome::Win) => 2,
-                    Some(_) => 3,
-                },
-                lost: v.lost,
-                won: v.won,
-            };
-        });
+        let known = match v.known {
+            None => 1,
+            Some(Outcome::Win) => 2,
+            Some(_) => 3,
+        };
+        let [b0, b1] = split(self.black);
+        let [w0, w1] = split(self.white);
+        let [m0, m1] = split(v.moves);
+        let rest = [
+            b0,
+            b1,
+            w0,
+            w1,
+            m0,
+            m1,
+            meta_word(shape, known, v.lost, v.won, black_to_move),
+        ];
+        for (i, &x) in rest.iter().enumerate() {
+            slot.0[i + 1].store(x, Relaxed);
+        }
+        slot.0[0].store(rest.iter().fold(self.key, |x, y| x ^ y), Relaxed);
         v
     }
 
