@@ -2,12 +2,14 @@
 //! table give the one-agent search's values, and their certificates verify.
 //! On random trees against the exact oracle (with a table so small that
 //! agents overwrite each other's entries all the time), and on Connect Four
-//! positions against Pons' labels.
+//! positions against Pons' labels, and on Hex openings against Benzene's
+//! winners (the agents share Hex's verdict cache as well as the table).
 
 use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
-use pns_core::{Algo, Table};
+use pns_core::{Algo, Outcome, Side, Table};
+use pns_games::hex::{read_openings, Hex};
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 
@@ -90,4 +92,36 @@ fn a_node_limit_is_shared_among_the_agents() {
     assert_eq!(r.value, None);
     assert!(r.stats.visits <= 20_000 + 2, "{} visits", r.stats.visits);
     assert!(r.stats.visits >= 10_000, "{} visits", r.stats.visits);
+}
+
+#[test]
+fn agents_solve_hex_openings_as_labelled() {
+    // Three agents on two cores: they meet in the same subtrees and read
+    // and write the same verdict-cache slots. Every winner as Benzene's,
+    // every certificate verified.
+    let text = common::read_shared("hex/openings-winner.txt");
+    let cases: Vec<(Hex, Side)> = read_openings(&text)
+        .unwrap()
+        .into_iter()
+        .filter(|(g, _)| g.width() == 5)
+        .collect();
+    assert_eq!(cases.len(), 25);
+    let mut tt = Table::with_mb(32);
+    for (g, winner) in &cases {
+        let pos = g.to_string();
+        let opts = SolveOptions {
+            proof: true,
+            threads: 3,
+            ..Default::default()
+        };
+        let r = solve(g, &pos, &opts, &mut tt);
+        let want = if *winner == g.side_to_move() {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        assert_eq!(r.value, Some(want), "{pos}");
+        let cert = r.certificate.expect("certificate");
+        assert_eq!(verify(g, &cert), Ok(want), "{pos}");
+    }
 }

@@ -174,45 +174,62 @@ impl Hex {
 
     /// The verdict of this position (see the module documentation).
     pub(crate) fn verdict(&self) -> Verdict {
+        if let Some(v) = self.quick_verdict() {
+            return v;
+        }
+        self.cached_verdict()
+    }
+
+    /// The verdict without the cache (for tests of the cache).
+    #[cfg(test)]
+    fn uncached_verdict(&self) -> Verdict {
+        self.quick_verdict()
+            .unwrap_or_else(|| self.compute_verdict())
+    }
+
+    /// The verdict when the game is over or a side has a winning cell
+    /// (rules 1 and 2): cheap, so never cached.
+    fn quick_verdict(&self) -> Option<Verdict> {
         if self.winner.is_some() {
-            return Verdict {
+            return Some(Verdict {
                 known: pns_core::Rules::outcome(self),
                 moves: 0,
                 lost: false,
                 won: false,
-            };
+            });
         }
         let me = self.to_move();
         let empty = self.empty_cells();
         let wins = self.winning_cells(me);
         if wins != 0 {
-            return Verdict {
+            return Some(Verdict {
                 known: Some(Outcome::Win),
                 moves: wins,
                 lost: false,
                 won: true,
-            };
+            });
         }
         let threats = self.winning_cells(me.opponent());
         match threats.count_ones() {
-            0 => {}
-            1 => {
-                return Verdict {
-                    known: None,
-                    moves: threats,
-                    lost: false,
-                    won: false,
-                }
-            }
-            _ => {
-                return Verdict {
-                    known: Some(Outcome::Loss),
-                    moves: empty,
-                    lost: true,
-                    won: false,
-                }
-            }
+            0 => None,
+            1 => Some(Verdict {
+                known: None,
+                moves: threats,
+                lost: false,
+                won: false,
+            }),
+            _ => Some(Verdict {
+                known: Some(Outcome::Loss),
+                moves: empty,
+                lost: true,
+                won: false,
+            }),
         }
+    }
+
+    /// The verdict from the shared cache, computed and stored on a miss.
+    fn cached_verdict(&self) -> Verdict {
+        let me = self.to_move();
         let slot = &cache()[(self.key >> (64 - CACHE_BITS)) as usize];
         let black_to_move = me == BLACK;
         let shape = self.shape_code();
@@ -503,6 +520,51 @@ mod tests {
         });
         memo.insert(*g, w);
         w
+    }
+
+    /// The verdict cache is shared by all threads without locks: a slot
+    /// whose words do not check (as when two threads write it at once)
+    /// reads as a miss, and the verdict is computed again.
+    #[test]
+    fn a_torn_verdict_slot_reads_as_a_miss() {
+        let mut g = Hex::new(6).unwrap();
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        g.play(moves[7]);
+        g.legal_moves(&mut moves);
+        g.play(moves[20]);
+        assert!(g.quick_verdict().is_none(), "a position the cache holds");
+        let v = g.verdict();
+        assert_eq!(v, g.uncached_verdict());
+        let slot = &cache()[(g.key >> (64 - CACHE_BITS)) as usize];
+        // Another writer's word among this one's: a moves word that, if
+        // believed, would add a cell.
+        slot.0[5].fetch_xor(1 << 40, Relaxed);
+        assert_eq!(g.verdict(), v);
+        // Threads computing and reading verdicts of the same positions at
+        // once all get the computed verdicts.
+        std::thread::scope(|scope| {
+            for t in 0..4 {
+                scope.spawn(move || {
+                    let mut rng = Rng::new(99 + t);
+                    let mut buf = Vec::new();
+                    for _ in 0..300 {
+                        let mut p = Hex::new(5).unwrap();
+                        for _ in 0..rng.below(8) {
+                            buf.clear();
+                            p.legal_moves(&mut buf);
+                            if p.outcome().is_some() || buf.is_empty() {
+                                break;
+                            }
+                            p.play(buf[rng.below(buf.len() as u64) as usize]);
+                        }
+                        if p.outcome().is_none() {
+                            assert_eq!(p.verdict(), p.uncached_verdict(), "{p}");
+                        }
+                    }
+                });
+            }
+        });
     }
 
     /// Every part of the verdict against brute force: `known` and `won`

@@ -40,7 +40,7 @@ use crate::problem::{Problem, Status};
 use crate::result::SearchResult;
 use crate::tt::Table;
 
-use expand::{line_kind, Out, Search};
+use expand::{line_kind, Child, Out, Search};
 pub use ghi::GhiMode;
 use ghi::{Line, NoLine, PathLine};
 pub use pds::Pds;
@@ -146,6 +146,18 @@ impl Dfpn {
         s.finish(status, problem)
     }
 
+    /// A child's selection and sum numbers in its parent's view (φ-side,
+    /// δ-side), with the policy's costs (thesis eq. 2.6–2.7).
+    #[inline(always)]
+    fn sel_fv<Pol: DfpnPolicy>(c: &Child<impl Copy>, is_or: bool) -> (Pn, Pn) {
+        let (sv, fv) = if is_or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+        if Pol::USES_COST {
+            (pn_add_cost(sv, c.cost_phi), pn_add_cost(fv, c.cost_delta))
+        } else {
+            (sv, fv)
+        }
+    }
+
     /// MID (GHI paper Fig. 2): searches below the current node until its
     /// proof number reaches `th_pn` or its disproof number reaches `th_dn`.
     /// Returns the node's (pn, dn), its total search effort and whether a
@@ -193,18 +205,17 @@ impl Dfpn {
         let mut best;
         let mut again = false;
         loop {
-            if PAR && again {
-                // Other agents may have moved the siblings on.
+            if PAR && again && par.is_some_and(|p| p.agents(f.key) > 1) {
+                // Another agent is at or below this node and may have moved
+                // the siblings on. Alone here, the frame's numbers are as
+                // fresh as serial df-pn's: what others stored elsewhere
+                // shows when this agent descends into the child.
                 s.refresh(&f);
             }
             again = true;
             // Aggregate: φ = min (δ_c + cost_φ), δ = Σ (φ_c + cost_δ) or WPNS.
-            // A parallel agent chooses by virtual numbers: a child with k
-            // other agents below it looks 1 + k times worse (Kaneko 2010),
-            // up to just below the threshold; φ itself stays the real
-            // minimum.
             best = cstart;
-            let mut real_min = INF;
+            let mut second = cstart;
             let mut sel1 = INF;
             let mut sel2 = INF;
             let mut sum: Pn = 0;
@@ -213,35 +224,15 @@ impl Dfpn {
             // One bounds check for the whole loop (the children are a
             // slice of the shared stack).
             for (i, c) in (cstart..).zip(&s.children[cstart..cend]) {
-                let (sv, fv) = if is_or { (c.pn, c.dn) } else { (c.dn, c.pn) };
-                let (sv, fv) = if Pol::USES_COST {
-                    (pn_add_cost(sv, c.cost_phi), pn_add_cost(fv, c.cost_delta))
-                } else {
-                    (sv, fv)
-                };
-                let sv = if let Some(par) = par {
-                    real_min = real_min.min(sv);
-                    match par.agents(c.key) {
-                        0 => sv,
-                        _ if status_of(c.pn, c.dn).is_solved() || sv >= PN_MAX => sv,
-                        // Never past the threshold: a busy child that is
-                        // the only one within it must still be chosen, or
-                        // the agent would hand it a threshold it has met
-                        // and spin.
-                        k => sv
-                            .saturating_mul(1 + k as Pn)
-                            .min(sv.max(th_phi.saturating_sub(1)))
-                            .min(PN_MAX),
-                    }
-                } else {
-                    sv
-                };
+                let (sv, fv) = Self::sel_fv::<Pol>(c, is_or);
                 if sv < sel1 {
                     sel2 = sel1;
+                    second = best;
                     sel1 = sv;
                     best = i;
                 } else if sv < sel2 {
                     sel2 = sv;
+                    second = i;
                 }
                 match Pol::DELTA {
                     DeltaRule::Sum => sum = pn_add(sum, fv),
@@ -255,6 +246,42 @@ impl Dfpn {
                     }
                 }
             }
+            // φ is the real minimum, whatever the agents do.
+            let real_min = sel1;
+            // A parallel agent chooses by virtual numbers (Kaneko 2010): a
+            // child with k other agents below it looks 1 + k times worse, up
+            // to just below the threshold. Virtual numbers are never below
+            // real ones, so while neither the best nor the second-best child
+            // is busy the choice and the second number are the real ones;
+            // only otherwise are all children weighed again.
+            if let Some(par) = par {
+                let busy = |i: usize| par.agents(s.children[i].key) != 0;
+                if busy(best) || (second != best && sel2 < INF && busy(second)) {
+                    (best, sel1, sel2) = (cstart, INF, INF);
+                    for (i, c) in (cstart..).zip(&s.children[cstart..cend]) {
+                        let (sv, _) = Self::sel_fv::<Pol>(c, is_or);
+                        let sv = match par.agents(c.key) {
+                            0 => sv,
+                            _ if status_of(c.pn, c.dn).is_solved() || sv >= PN_MAX => sv,
+                            // Never past the threshold: a busy child that is
+                            // the only one within it must still be chosen, or
+                            // the agent would hand it a threshold it has met
+                            // and spin.
+                            k => sv
+                                .saturating_mul(1 + k as Pn)
+                                .min(sv.max(th_phi.saturating_sub(1)))
+                                .min(PN_MAX),
+                        };
+                        if sv < sel1 {
+                            sel2 = sel1;
+                            sel1 = sv;
+                            best = i;
+                        } else if sv < sel2 {
+                            sel2 = sv;
+                        }
+                    }
+                }
+            }
             if Pol::DELTA == DeltaRule::Weak && sum != INF {
                 sum = if unsolved == 0 {
                     0
@@ -262,7 +289,7 @@ impl Dfpn {
                     pn_add(max_f, unsolved - 1)
                 };
             }
-            phi = if PAR { real_min } else { sel1 };
+            phi = real_min;
             delta = sum;
             let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
             if depth == 0 {
