@@ -199,7 +199,6 @@ impl Hex {
             });
         }
         let me = self.to_move();
-        let empty = self.empty_cells();
         let wins = self.winning_cells(me);
         if wins != 0 {
             return Some(Verdict {
@@ -220,7 +219,7 @@ impl Hex {
             }),
             _ => Some(Verdict {
                 known: Some(Outcome::Loss),
-                moves: empty,
+                moves: self.empty_cells(),
                 lost: true,
                 won: false,
             }),
