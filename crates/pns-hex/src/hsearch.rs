@@ -50,16 +50,25 @@
 //! groups, then the empty cells, and sets of points are `u128` bitsets (at
 //! most 121 cells plus 2 edges). Connection lists are small fixed arrays
 //! per unordered pair, in buffers kept from one call to the next (only the
-//! counts are cleared). A work budget bounds the worst case.
+//! counts are cleared). A work budget bounds the worst case. The OR rule's
+//! depth-first search over subsets of SCs cuts a branch as soon as its
+//! intersection meets the intersection of all the SCs still to choose
+//! from: no choice among them could empty it.
 
 use std::collections::HashMap;
 
 use super::geometry::{bits, Bits, Geom};
 
-/// Most VCs kept per pair of points.
-pub(crate) const MAX_VC: usize = 4;
-/// Most SCs kept per pair of points.
-pub(crate) const MAX_SC: usize = 8;
+/// Most VCs kept per pair of points. Eight VCs and sixteen SCs (up from
+/// four and eight, with carriers up to 49 cells instead of 24) cost about
+/// 40 % of the node rate and halve the nodes: the 16 fast 7x7 openings in
+/// 16 % less time, the 36 6x6 openings in 6 % less (docs/PERFORMANCE.md,
+/// 2026-11-25); more (16 and 32) searched fewer nodes, slower. The
+/// buffers hold 400 bytes per pair of points: 1 MiB per thread on 7x7,
+/// 6 MiB on 11x11.
+pub(crate) const MAX_VC: usize = 8;
+/// Most SCs kept per pair of points (see [`MAX_VC`]).
+pub(crate) const MAX_SC: usize = 16;
 /// Most points: 121 cells and the two edges.
 const MAX_POINTS: usize = 128;
 
@@ -195,6 +204,23 @@ impl Default for HSearch {
             recs: HashMap::new(),
         }
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests turn the OR rule's cut off to check that it is exact.
+    pub(crate) static NO_OR_CUT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+fn or_cut_off() -> bool {
+    NO_OR_CUT.with(|c| c.get())
+}
+
+#[cfg(not(test))]
+#[inline(always)]
+fn or_cut_off() -> bool {
+    false
 }
 
 #[inline(always)]
@@ -347,6 +373,12 @@ impl HSearch {
         while qi < self.queue.len() && !self.done {
             let (x, y, c) = self.queue[qi];
             qi += 1;
+            // The points of the carrier's cells: no far end w may lie in
+            // it (one mask here instead of a test per w below).
+            let mut in_c: u128 = 0;
+            for cell in bits(c) {
+                in_c |= 1u128 << self.point_of[cell];
+            }
             for (m, e) in [(x as usize, y as usize), (y as usize, x as usize)] {
                 // Edges are never midpoints.
                 if m < 2 {
@@ -354,17 +386,17 @@ impl HSearch {
                 }
                 let mcell = self.cell[m];
                 let ecell = self.cell[e];
-                let mut ws = self.nbr[m] & !(1u128 << e);
+                let mut ws = self.nbr[m] & !(1u128 << e) & !in_c;
                 while ws != 0 {
                     let w = ws.trailing_zeros() as usize;
                     ws &= ws - 1;
-                    if c & self.cell[w] != 0 {
-                        continue;
-                    }
                     let i = self.idx(m, w);
                     let k = self.vc_n[i] as usize;
-                    let list = self.vc[i];
-                    for &c2 in &list[..k] {
+                    // Read in place, not copied: the rules below add
+                    // connections at (e, w), never at (m, w), so this
+                    // list does not change under the loop.
+                    for j in 0..k {
+                        let c2 = self.vc[i][j];
                         if c2 & (c | ecell) != 0 {
                             continue;
                         }
@@ -433,15 +465,7 @@ impl HSearch {
         self.note(x, y, c, None, how);
         // SCs with a superset carrier are now useless.
         let ns = self.sc_n[i] as usize;
-        let mut k = 0;
-        for j in 0..ns {
-            if c & !self.sc[i][j] != 0 {
-                self.sc[i][k] = self.sc[i][j];
-                self.sc_key[i][k] = self.sc_key[i][j];
-                k += 1;
-            }
-        }
-        self.sc_n[i] = k as u8;
+        self.sc_n[i] = self.drop_sc_supersets(i, ns, c) as u8;
         self.work += 1;
         if i == self.idx(0, 1) && (self.p.stop_on_full || self.p.stop_on_semi) {
             self.done = true;
@@ -449,6 +473,25 @@ impl HSearch {
         if self.work > self.p.max_work {
             self.done = true;
         }
+    }
+
+    /// Drops the SCs of pair slot `i` (the first `n`) whose carriers
+    /// contain `c` and returns how many are left (the order kept).
+    #[inline(always)]
+    fn drop_sc_supersets(&mut self, i: usize, n: usize, c: Bits) -> usize {
+        // Most calls drop nothing: find the first to drop before moving any.
+        let Some(first) = (0..n).find(|&j| c & !self.sc[i][j] == 0) else {
+            return n;
+        };
+        let mut k = first;
+        for j in first + 1..n {
+            if c & !self.sc[i][j] != 0 {
+                self.sc[i][k] = self.sc[i][j];
+                self.sc_key[i][k] = self.sc_key[i][j];
+                k += 1;
+            }
+        }
+        k
     }
 
     /// Adds SC(x, y, c) with key at point `kp` (an empty cell in `c`) unless
@@ -467,14 +510,7 @@ impl HSearch {
             }
         }
         let key = self.cell[kp].trailing_zeros() as u8;
-        let mut k = 0;
-        for j in 0..n {
-            if c & !self.sc[i][j] != 0 {
-                self.sc[i][k] = self.sc[i][j];
-                self.sc_key[i][k] = self.sc_key[i][j];
-                k += 1;
-            }
-        }
+        let mut k = self.drop_sc_supersets(i, n, c);
         let slot = if k == MAX_SC {
             let (j, big) = (0..k)
                 .map(|j| (j, size(self.sc[i][j])))
@@ -502,9 +538,22 @@ impl HSearch {
             self.done = true;
             return;
         }
-        // OR rule: the new SC with up to max_or − 1 others.
-        let list = self.sc[i];
-        self.or_rule(x, y, &list[..k], slot, c, c, 0, 1);
+        // OR rule: the new SC with up to max_or − 1 others, on a copy of
+        // the list (adding a VC may drop SCs from it). `rest[j]` is the
+        // intersection of the SCs from j on (the new one left out): cells
+        // in it stay in every combination, so a branch whose intersection
+        // meets it can give no VC and is cut.
+        let mut list = [0 as Bits; MAX_SC];
+        list[..k].copy_from_slice(&self.sc[i][..k]);
+        let mut rest = [Bits::MAX; MAX_SC + 1];
+        for j in (0..k).rev() {
+            rest[j] = if j == slot {
+                rest[j + 1]
+            } else {
+                rest[j + 1] & list[j]
+            };
+        }
+        self.or_rule(x, y, &list[..k], &rest, slot, c, c, 0, 1);
     }
 
     /// Depth-first search for SCs (indices from `start`, skipping `skip`)
@@ -516,12 +565,16 @@ impl HSearch {
         x: usize,
         y: usize,
         list: &[Bits],
+        rest: &[Bits; MAX_SC + 1],
         skip: usize,
         inter: Bits,
         union: Bits,
         start: usize,
         used: u32,
     ) -> bool {
+        if inter & rest[start] != 0 && !or_cut_off() {
+            return false;
+        }
         for j in start..list.len() {
             if j == skip {
                 continue;
@@ -545,7 +598,9 @@ impl HSearch {
                 // connection needs).
                 continue;
             }
-            if used + 1 < self.p.max_or && self.or_rule(x, y, list, skip, i2, u2, j + 1, used + 1) {
+            if used + 1 < self.p.max_or
+                && self.or_rule(x, y, list, rest, skip, i2, u2, j + 1, used + 1)
+            {
                 return true;
             }
         }
