@@ -28,24 +28,12 @@ const ROUND: Duration = Duration::from_millis(500);
 
 /// Random positions with 0..cells/2 stones and no winner yet.
 fn positions(n: usize, count: usize, rng: &mut Rng) -> Vec<Hex> {
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while out.len() < count {
-        let mut g = Hex::new(n).unwrap();
-        let depth = rng.below((n * n / 2) as u64);
-        for _ in 0..depth {
-            moves.clear();
-            g.legal_moves(&mut moves);
-            let mut c = g;
-            c.play(moves[rng.below(moves.len() as u64) as usize]);
-            if c.outcome().is_some() {
-                break;
-            }
-            g = c;
-        }
-        out.push(g);
-    }
-    out
+    (0..count)
+        .map(|_| {
+            let depth = rng.below((n * n / 2) as u64);
+            Hex::new(n).unwrap().random_walk(depth, rng)
+        })
+        .collect()
 }
 
 /// Random move sequences covering the whole board.

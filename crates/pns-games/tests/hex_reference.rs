@@ -391,18 +391,9 @@ fn hooks_are_exact_on_random_5x5_and_6x6_middle_games() {
     for (n, stones) in [(5usize, 11u64), (6, 22)] {
         let mut memo = HashMap::new();
         for _ in 0..40 {
-            let mut g = Hex::new(n).unwrap();
-            let mut moves = Vec::new();
-            for _ in 0..stones + rng.below(4) {
-                moves.clear();
-                g.legal_moves(&mut moves);
-                let mut c = g;
-                c.play(moves[rng.below(moves.len() as u64) as usize]);
-                if c.outcome().is_some() {
-                    break;
-                }
-                g = c;
-            }
+            let g = Hex::new(n)
+                .unwrap()
+                .random_walk(stones + rng.below(4), &mut rng);
             lib_solve(&g, &mut memo);
         }
         checked += check_hooks(&mut memo);

@@ -30,6 +30,33 @@ impl Hex {
     }
 }
 
+impl Hex {
+    /// The position after up to `plies` uniformly random legal moves from
+    /// this one, stopping before a move that would end the game (random
+    /// middle games for tests and benchmarks).
+    ///
+    /// ```
+    /// use pns_core::{Rng, Rules};
+    /// use pns_hex::Hex;
+    /// let g = Hex::new(5).unwrap().random_walk(6, &mut Rng::new(1));
+    /// assert!(g.outcome().is_none());
+    /// ```
+    pub fn random_walk(mut self, plies: u64, rng: &mut Rng) -> Hex {
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            moves.clear();
+            self.legal_moves(&mut moves);
+            let mut c = self;
+            c.play(moves[rng.below(moves.len() as u64) as usize]);
+            if c.outcome().is_some() {
+                break;
+            }
+            self = c;
+        }
+        self
+    }
+}
+
 impl Rules for Hex {
     type Move = Cell;
 

@@ -582,18 +582,9 @@ mod tests {
         let (mut compared, mut found) = (0, 0);
         for (n, stones) in [(5usize, 4u64), (6, 6), (7, 8), (7, 14)] {
             for _ in 0..40 {
-                let mut g = Hex::new(n).unwrap();
-                let mut moves = Vec::new();
-                for _ in 0..stones + rng.below(4) {
-                    moves.clear();
-                    g.legal_moves(&mut moves);
-                    let mut c = g;
-                    c.play(moves[rng.below(moves.len() as u64) as usize]);
-                    if c.outcome().is_some() {
-                        break;
-                    }
-                    g = c;
-                }
+                let g = Hex::new(n)
+                    .unwrap()
+                    .random_walk(stones + rng.below(4), &mut rng);
                 for side in [BLACK, BLACK.opponent()] {
                     for p in [MINE, THEIRS] {
                         let (own, opp) = (g.stones(side), g.stones(side.opponent()));
@@ -631,18 +622,9 @@ mod tests {
         for (n, stones) in [(4usize, 3u64), (5, 12), (6, 23)] {
             let mut memo = HashMap::new();
             for _ in 0..150 {
-                let mut g = Hex::new(n).unwrap();
-                let mut moves = Vec::new();
-                for _ in 0..stones + rng.below(4) {
-                    moves.clear();
-                    g.legal_moves(&mut moves);
-                    let mut c = g;
-                    c.play(moves[rng.below(moves.len() as u64) as usize]);
-                    if c.outcome().is_some() {
-                        break;
-                    }
-                    g = c;
-                }
+                let g = Hex::new(n)
+                    .unwrap()
+                    .random_walk(stones + rng.below(4), &mut rng);
                 let v = g.verdict();
                 let exact = wins(&g, &mut memo);
                 if let Some(o) = v.known {
