@@ -28,9 +28,7 @@ impl Hex {
         }
         out.extend_from_slice(&buf[..n]);
     }
-}
 
-impl Hex {
     /// The position after up to `plies` uniformly random legal moves from
     /// this one, stopping before a move that would end the game (random
     /// middle games for tests and benchmarks).
