@@ -476,19 +476,8 @@ fn dead_cells_never_decide_a_filled_board() {
     let mut dead_seen = 0;
     for (w, h) in [(3, 3), (4, 4), (5, 5), (6, 6), (4, 6), (11, 11)] {
         for _ in 0..3000 {
-            let mut g = Hex::with_dims(w, h).unwrap();
             let stones = rng.below((w * h) as u64 * 3 / 4);
-            let mut moves = Vec::new();
-            for _ in 0..stones {
-                moves.clear();
-                g.legal_moves(&mut moves);
-                let mut c = g;
-                c.play(moves[rng.below(moves.len() as u64) as usize]);
-                if c.outcome().is_some() {
-                    break;
-                }
-                g = c;
-            }
+            let g = Hex::with_dims(w, h).unwrap().random_walk(stones, &mut rng);
             let dead = g.dead_cells();
             if dead == 0 {
                 continue;
