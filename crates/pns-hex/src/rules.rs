@@ -192,8 +192,10 @@ impl SearchHooks for Hex {
     /// node once. Forced positions (one reply to a threat, a small
     /// must-play region) thus look cheap, which is where Hex proofs are
     /// found. Under `Connections`, a position the side to move has
-    /// provably lost (the opponent holds a virtual connection) gets
-    /// `(LOST, n)` or `(n, LOST)`: the search should not try to save it.
+    /// provably lost without a known outcome (the must-play region of the
+    /// opponent's SCs is empty, but it holds no VC: that would be a known
+    /// loss) gets `(LOST, n)` or `(n, LOST)`: the search should not try to
+    /// save it.
     ///
     /// Connection distance ([`Hex::distance`]) was tried first, as
     /// `(attacker's distance, defender's distance)` and in several

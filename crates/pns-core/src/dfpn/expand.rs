@@ -313,6 +313,22 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                     0
                 } | if dep { Child::<P::Move>::DEP } else { 0 },
             });
+            // A child that settles the node on every path (a proven child
+            // of an OR node, a disproven one of an AND node) makes the
+            // rest of the list moot: the node is solved with this child as
+            // its witness, and the others are neither evaluated nor
+            // stored. The children kept are a prefix of the generated
+            // list, so a stored best index means the same move.
+            if !dep
+                && st
+                    == if is_or {
+                        Status::Proven
+                    } else {
+                        Status::Disproven
+                    }
+            {
+                break;
+            }
         }
         self.moves.truncate(mstart);
         let cend = children.len();

@@ -390,6 +390,32 @@ fn remove_cost(th: Pn, cost: i64) -> Pn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dfpn::test_trees::{Tree, TreeProblem};
+
+    /// Expansion stops at the first child that settles its node (a proven
+    /// child of an OR node, a disproven one of an AND node): the children
+    /// after it are never generated, and the answer is unchanged.
+    #[test]
+    fn expansion_stops_at_a_deciding_child() {
+        let run = |s: &str| {
+            let t = Tree::parse(s);
+            let r = search(
+                &mut TreeProblem::new(&t),
+                Plain::default(),
+                &Table::with_mb(1),
+                &Limits::default(),
+            );
+            (r.status, r.stats.nodes)
+        };
+        // OR root: the first child wins; the three after it are not made.
+        assert_eq!(run("(W (L L) (L L) L)"), (Status::Proven, 1));
+        // A loss first does not decide an OR node: on to the win.
+        assert_eq!(run("(L W (L L) L)"), (Status::Proven, 2));
+        // AND node under the root: its second child refutes it.
+        assert_eq!(run("((W L W W))"), (Status::Disproven, 3));
+        // Nothing decides at once: every child is made.
+        assert_eq!(run("((W W) (L L))"), (Status::Proven, 4));
+    }
 
     #[test]
     fn removing_a_negative_cost_keeps_huge_thresholds_huge() {
