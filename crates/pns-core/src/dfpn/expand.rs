@@ -246,7 +246,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     ///
     /// Each child is played once to read its key (and prefetch its table
     /// cluster), its exact evaluation and, with a line, whether it repeats
-    /// a position of the line. Then the table is probed for every unknown
+    /// a position of the line. The first child whose evaluation settles
+    /// the node on every path ends the list: the rest would cost their
+    /// evaluations (two H-searches each in Hex) and change nothing. Then the table is probed for every unknown
     /// child, after all the prefetches so that the cache misses overlap.
     /// With a line, a child with twins takes the twin for its path, or one
     /// that simulation confirms on it (GHI paper §3.1-3.3). A child the
