@@ -248,8 +248,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     /// cluster), its exact evaluation and, with a line, whether it repeats
     /// a position of the line. The first child whose evaluation settles
     /// the node on every path ends the list: the rest would cost their
-    /// evaluations (two H-searches each in Hex) and change nothing. Then the table is probed for every unknown
-    /// child, after all the prefetches so that the cache misses overlap.
+    /// evaluations (two H-searches each in Hex) and change nothing. Then
+    /// the table is probed for every unknown child, after all the
+    /// prefetches so that the cache misses overlap.
     /// With a line, a child with twins takes the twin for its path, or one
     /// that simulation confirms on it (GHI paper §3.1-3.3). A child the
     /// table does not know takes the answer to a related question that
@@ -275,6 +276,11 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         let children = &mut self.children;
         let line = &self.line;
         let (kphi, kdelta) = self.pol.constant_cost();
+        let decides = if is_or {
+            Status::Proven
+        } else {
+            Status::Disproven
+        };
         for &mv in &self.moves[mstart..mend] {
             let (cost_phi, cost_delta) = if Pol::USES_COST {
                 let (cp, cd) = p.edge_cost(mv);
@@ -321,14 +327,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             // its witness, and the others are neither evaluated nor
             // stored. The children kept are a prefix of the generated
             // list, so a stored best index means the same move.
-            if !dep
-                && st
-                    == if is_or {
-                        Status::Proven
-                    } else {
-                        Status::Disproven
-                    }
-            {
+            if st == decides && !dep {
                 break;
             }
         }
