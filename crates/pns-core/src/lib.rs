@@ -68,6 +68,7 @@ pub mod stats;
 pub mod testing;
 pub mod tt;
 pub mod verify;
+pub mod zeroed;
 
 /// The game traits, for calling their methods on concrete types
 /// (`use pns_core::prelude::*;`).

@@ -38,7 +38,7 @@
 //!   over a large table cost a TLB miss each, which made small searches two
 //!   times slower with a 256 MiB table than with a 4 MiB one.
 
-use std::alloc::{alloc_zeroed, dealloc, Layout};
+use crate::zeroed::{BlockError, ZeroedBlock};
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
@@ -52,8 +52,6 @@ pub const FLAG_EXPANDED: u8 = 1;
 pub const GC_LOAD: f64 = 0.85;
 
 const WAYS: usize = 4;
-
-const HUGE_PAGE: usize = 2 << 20;
 
 /// Clusters a search starts with (256 KiB). (A 2 MiB start was tried:
 /// it saves growth but changes which entries a small table loses to
@@ -219,9 +217,8 @@ impl<T> std::ops::Deref for Padded<T> {
 /// A fixed-size transposition table of proof and disproof numbers, shared
 /// through `&self` (see [`Cluster`]).
 pub struct Table {
-    /// The allocation as made (for `dealloc`) and the aligned clusters in it.
-    raw: *mut u8,
-    ptr: *mut Cluster,
+    /// The clusters, zeroed lazily by the system.
+    block: ZeroedBlock<Cluster>,
     /// Clusters reserved (the budget).
     clusters: usize,
     /// Clusters in use: a power-of-two fraction of the budget.
@@ -233,7 +230,7 @@ pub struct Table {
     /// Live entries (approximate when threads store at once: it only
     /// decides when to grow and collect). On a cache line of its own: it
     /// is written on every new entry, and sharing a line with the fields
-    /// every probe reads (`active`, `ptr`, `generation`) would make each
+    /// every probe reads (`active`, `block`, `generation`) would make each
     /// store of one agent a cache miss for every probe of the others.
     live: Padded<AtomicUsize>,
     gc_at: usize,
@@ -245,11 +242,6 @@ pub struct Table {
     /// compare the stored key alone.
     shared: bool,
 }
-
-// SAFETY: the clusters are only ever accessed through atomics; the
-// allocation is owned by the table and freed on drop.
-unsafe impl Send for Table {}
-unsafe impl Sync for Table {}
 
 /// Why a table could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -274,32 +266,15 @@ impl Table {
     pub fn try_with_bytes(bytes: usize) -> Result<Table, TableError> {
         let mb = (bytes >> 20) as u64;
         let clusters = (bytes / std::mem::size_of::<Cluster>()).max(1);
-        let layout = Self::layout(clusters).ok_or(TableError::TooLarge(mb))?;
-        // SAFETY: the layout has non-zero size; all-zero bytes are a valid
-        // `Cluster` (generation 0 marks every entry dead). The allocation
-        // asks only for 16-byte alignment, so the system allocator can hand
-        // out lazily zeroed pages (calloc) instead of writing every byte;
-        // the clusters are aligned to 64 bytes inside it.
-        let raw = unsafe { alloc_zeroed(layout) };
-        if raw.is_null() {
-            return Err(TableError::NoMemory(mb));
-        }
-        let ptr = raw.wrapping_add(raw.align_offset(64)) as *mut Cluster;
-        #[cfg(target_os = "linux")]
-        if layout.size() >= HUGE_PAGE {
-            // Ask for huge pages where the kernel allows them (random probes
-            // over a large table otherwise miss the TLB); harmless if not.
-            // SAFETY: advice on memory we own.
-            unsafe {
-                let start = raw.wrapping_add(raw.align_offset(HUGE_PAGE));
-                let len = (layout.size() - (start as usize - raw as usize)) & !(HUGE_PAGE - 1);
-                libc::madvise(start as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
-            }
-        }
+        // SAFETY: all-zero bytes are a valid `Cluster` (generation 0 marks
+        // every entry dead). The block is zeroed lazily by the system.
+        let block = unsafe { ZeroedBlock::<Cluster>::new(clusters) }.map_err(|e| match e {
+            BlockError::TooLarge => TableError::TooLarge(mb),
+            BlockError::NoMemory => TableError::NoMemory(mb),
+        })?;
         let slots = clusters * WAYS;
         let mut t = Table {
-            raw,
-            ptr,
+            block,
             clusters,
             active: AtomicUsize::new(clusters),
             grow_at: AtomicUsize::new(usize::MAX),
@@ -338,9 +313,7 @@ impl Table {
 
     #[inline(always)]
     fn all(&self, n: usize) -> &[Cluster] {
-        // SAFETY: n ≤ clusters, all within our allocation; clusters are
-        // only accessed through atomics.
-        unsafe { std::slice::from_raw_parts(self.ptr, n) }
+        self.block.prefix(n)
     }
 
     /// Doubles the clusters in use (at 3/8 load, where few clusters are
@@ -436,13 +409,6 @@ impl Table {
         Table::try_with_bytes(bytes)
     }
 
-    fn layout(clusters: usize) -> Option<Layout> {
-        let size = clusters
-            .checked_mul(std::mem::size_of::<Cluster>())
-            .and_then(|s| s.checked_add(64))?;
-        Layout::from_size_align(size, 16).ok()
-    }
-
     /// Memory reserved (the budget), in bytes.
     pub fn bytes(&self) -> usize {
         self.clusters * std::mem::size_of::<Cluster>()
@@ -503,10 +469,10 @@ impl Table {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             let n = self.touched.load(Relaxed);
-            // SAFETY: `ptr` points to `clusters` ≥ n clusters we own, and
+            // SAFETY: the block holds `clusters` ≥ n clusters, and
             // `&mut self` excludes every other access.
             unsafe {
-                std::ptr::write_bytes(self.ptr, 0, n);
+                std::ptr::write_bytes(self.block.as_ptr(), 0, n);
             }
             self.generation = 1;
         }
@@ -518,7 +484,7 @@ impl Table {
     fn cluster(&self, key: u64) -> &Cluster {
         let i = ((key as u128 * self.active.load(Acquire) as u128) >> 64) as usize;
         // SAFETY: i < active ≤ clusters.
-        unsafe { &*self.ptr.add(i) }
+        unsafe { &*self.block.as_ptr().add(i) }
     }
 
     /// Hints the processor to load `key`'s cluster: probing children after
@@ -748,18 +714,6 @@ impl Table {
                     f(e.key, e.hit());
                 }
             }
-        }
-    }
-}
-
-impl Drop for Table {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `try_with_bytes` with this layout.
-        unsafe {
-            dealloc(
-                self.raw,
-                Self::layout(self.clusters).expect("the layout it was made with"),
-            )
         }
     }
 }

@@ -57,6 +57,7 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::OnceLock;
 
+use pns_core::zeroed::ZeroedBlock;
 use pns_core::{Outcome, Side};
 
 #[cfg(test)]
@@ -134,32 +135,19 @@ const CACHE_BITS: u32 = 20;
 #[repr(C, align(64))]
 struct Slot([AtomicU64; 8]);
 
-static CACHE: OnceLock<&'static [Slot]> = OnceLock::new();
+static CACHE: OnceLock<ZeroedBlock<Slot>> = OnceLock::new();
 
 /// The verdict cache, zero-filled lazily by the system (an all-zero slot is
 /// empty: its meta word's `known` is 0), made once and kept for the
 /// process.
 fn cache() -> &'static [Slot] {
-    CACHE.get_or_init(|| {
-        let n = 1usize << CACHE_BITS;
-        // Asked with 16-byte alignment, as the transposition table is
-        // (`pns_core::Table`): the system then hands out lazily zeroed
-        // pages (calloc); asked with the slots' 64, it writes every byte
-        // and the process pays for the whole cache at once. The slots are
-        // aligned inside the block.
-        let layout = std::alloc::Layout::from_size_align(n * std::mem::size_of::<Slot>() + 64, 16)
-            .expect("a small block");
-        // SAFETY: non-zero size; all-zero bytes are valid atomics; the
-        // block is never freed, so the slice may live for the process.
-        unsafe {
-            let raw = std::alloc::alloc_zeroed(layout);
-            if raw.is_null() {
-                std::alloc::handle_alloc_error(layout);
-            }
-            let ptr = raw.add(raw.align_offset(64)) as *const Slot;
-            std::slice::from_raw_parts(ptr, n)
-        }
-    })
+    CACHE
+        .get_or_init(|| {
+            // SAFETY: all-zero bytes are valid atomics.
+            unsafe { ZeroedBlock::new(1 << CACHE_BITS) }
+                .unwrap_or_else(|e| panic!("the Hex verdict cache: {e:?}"))
+        })
+        .as_slice()
 }
 
 /// The meta word: shape (bits 0-15), known (16-23: 0 empty, 1 unknown,
