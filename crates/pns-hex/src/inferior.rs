@@ -26,6 +26,13 @@
 //! if the opponent takes one, P takes the other and the opponent's stone is
 //! dead, the same as a P stone.
 //!
+//! # Vulnerable cells
+//!
+//! An empty cell c is *vulnerable* for the side to move, with *killer* k
+//! (an empty neighbour), when c is dead once the opponent owns k. The
+//! mover's move k then dominates c ([`drop_vulnerable`] gives the proof and
+//! the rule that drops such moves without losing every winning one).
+//!
 //! # Fill-in
 //!
 //! Filling dead cells with either colour, and P-captured cells with P,
@@ -229,6 +236,62 @@ pub(crate) fn fill_in(g: &Geom, black: Bits, white: Bits) -> FillIn {
             return f;
         }
     }
+}
+
+/// The moves of `moves` (⊆ `empty`) left after dropping *vulnerable*
+/// cells, on a filled position (`black`, `white`; `empty` its empty
+/// cells), the mover Black if `mover_black`.
+///
+/// A cell c is vulnerable, with killer k (an empty neighbour), when c is
+/// dead once the opponent O owns k (Hayward et al., ACG 2003; Henderson's
+/// thesis §4). Then the mover M's move k is at least as good as c: for
+/// every filling F of the other cells, the board with M on k and O on c
+/// wins for M at least as often as the one with O on k and M on c, where
+/// c is dead, so that board is worth the same with O on c, and M on k
+/// instead of O can only help M. By the swap argument (M copies a
+/// strategy from the board after c with the roles of c and k exchanged),
+/// M's move k dominates c.
+///
+/// So c is dropped when a killer k is a move that loses (an empty cell
+/// outside `moves`, the must-play region: if k loses, so does c) or a
+/// move kept. Cells are taken in turn, and a killer must not have been
+/// dropped before: a dropped cell's killer is then dropped only later or
+/// never, so every chain of killers ends at a kept move or a losing one,
+/// and a winning move is never lost. The last move is always kept.
+pub(crate) fn drop_vulnerable(
+    g: &Geom,
+    black: Bits,
+    white: Bits,
+    mover_black: bool,
+    empty: Bits,
+    moves: Bits,
+) -> Bits {
+    let t = table();
+    let r = Rings::new(g, black, white);
+    let mut kept = moves;
+    for c in bits(moves) {
+        let (bp, wp, e) = r.masks(c);
+        for d in bits(e as Bits) {
+            let k = match neighbour(c, d) {
+                Some(k) if empty >> k & 1 == 1 => k,
+                _ => continue,
+            };
+            let dbit = 1u8 << d;
+            // c with k the opponent's.
+            let killed = if mover_black {
+                dead_masks(t, bp & !dbit, wp, e & !dbit)
+            } else {
+                dead_masks(t, bp, wp & !dbit, e & !dbit)
+            };
+
+            let k_is_move = moves >> k & 1 == 1;
+            if killed && (!k_is_move || kept >> k & 1 == 1) && kept != 1 << c {
+                kept &= !(1 << c);
+                break;
+            }
+        }
+    }
+    kept
 }
 
 /// The index of the neighbour of cell `i` in ring direction `d`

@@ -20,7 +20,8 @@
 //!    nothing, so the move is a pass, and in Hex any other move is at least
 //!    as good as a pass (an extra stone never hurts). (Hayward, Björnsson,
 //!    Johanson, Kan, Po, van Rijswijck, "Solving 7x7 Hex: virtual
-//!    connections and game-state reduction", ACG 2003.)
+//!    connections and game-state reduction", ACG 2003.) So are vulnerable
+//!    cells, each dominated by its killer ([`inferior::drop_vulnerable`]).
 //!
 //! # Losses and certificates
 //!
@@ -394,7 +395,9 @@ impl Hex {
             }
         };
         let moves = if must != 0 {
-            must
+            // Dead cells count as White, as in `inferior::fill_in`.
+            let (b, w) = (self.black | f.black, self.white | f.white | f.dead);
+            inferior::drop_vulnerable(g, b, w, me == BLACK, empty, must)
         } else if empty != 0 {
             self.first_in_order(empty)
         } else {
@@ -611,6 +614,56 @@ mod tests {
             }
         }
         assert!(compared > 500 && found > 100, "{compared} {found}");
+    }
+
+    /// Dropping vulnerable cells (`inferior::drop_vulnerable`) from all the
+    /// empty cells of the filled position never drops every winning move:
+    /// checked against brute force on random positions, where cells are
+    /// dropped often.
+    #[test]
+    fn dropping_vulnerable_cells_keeps_a_winning_move() {
+        let mut rng = Rng::new(77);
+        let (mut positions, mut dropped, mut winning_dropped) = (0, 0, 0);
+        for (n, stones) in [(4usize, 3u64), (5, 12), (6, 23)] {
+            let mut memo = HashMap::new();
+            for _ in 0..200 {
+                let g = Hex::new(n)
+                    .unwrap()
+                    .random_walk(stones + rng.below(5), &mut rng);
+                if g.quick_verdict().is_some() {
+                    continue;
+                }
+                let f = inferior::fill_in(g.geom, g.black, g.white);
+                let empty = g.empty_cells() & !f.all();
+                if empty == 0 {
+                    continue;
+                }
+                let (b, w) = (g.black | f.black, g.white | f.white | f.dead);
+                let kept =
+                    inferior::drop_vulnerable(g.geom, b, w, g.to_move() == BLACK, empty, empty);
+                assert_ne!(kept, 0, "{g}");
+                assert_eq!(kept & !empty, 0, "{g}");
+                let mut wins_by = |i: usize| {
+                    let mut c = g;
+                    c.place(super::super::position::Cell(i as u8));
+                    !wins(&c, &mut memo)
+                };
+                let winning: Bits = bits(empty)
+                    .filter(|&i| wins_by(i))
+                    .fold(0, |m, i| m | 1 << i);
+                if winning != 0 {
+                    assert_ne!(winning & kept, 0, "every winning move dropped at {g}");
+                }
+                positions += 1;
+                dropped += (kept != empty) as u32;
+                winning_dropped += (winning & !kept != 0) as u32;
+            }
+        }
+        // The rule must have had work to do, winning moves included.
+        assert!(
+            positions > 250 && dropped > 100 && winning_dropped > 10,
+            "{positions} {dropped} {winning_dropped}"
+        );
     }
 
     /// Every part of the verdict against brute force: `known` (a loss by
