@@ -100,6 +100,10 @@ pub(crate) struct EdgeConns {
     pub sc: [Bits; MAX_SC],
     /// The key cell (index) of each SC.
     pub key: [u8; MAX_SC],
+    /// Cells outside some connection between the edges found, kept or
+    /// not (a list holds at most [`MAX_SC`] SCs, but every connection
+    /// found is real and bounds the must-play region).
+    pub outside: Bits,
 }
 
 impl EdgeConns {
@@ -110,8 +114,9 @@ impl EdgeConns {
     }
 
     /// The cells the opponent of P must play in when P is not to move: the
-    /// intersection of all carriers (an opponent move outside one carrier
-    /// lets P complete that connection). `all` when there is none.
+    /// intersection of all carriers found, kept in the lists or not (an
+    /// opponent move outside one carrier lets P complete that connection).
+    /// `all` when there is none.
     pub fn must_play(&self, all: Bits) -> Bits {
         let mut m = all;
         for &c in &self.vc[..self.nvc] {
@@ -120,7 +125,7 @@ impl EdgeConns {
         for &c in &self.sc[..self.nsc] {
             m &= c;
         }
-        m
+        m & !self.outside
     }
 }
 
@@ -172,6 +177,8 @@ pub(crate) struct HSearch {
     done: bool,
     work: u32,
     p: Params,
+    /// The intersection of every carrier added between the two edges.
+    edge_meet: Bits,
     /// Every connection added, by pair slot, never removed.
     recs: HashMap<usize, Vec<Rec>>,
 }
@@ -193,6 +200,7 @@ impl Default for HSearch {
             queue: Vec::new(),
             done: false,
             work: 0,
+            edge_meet: Bits::MAX,
             p: Params {
                 max_carrier: 0,
                 max_or: 0,
@@ -267,6 +275,7 @@ impl HSearch {
         out.vc = self.vc[i];
         out.sc = self.sc[i];
         out.key = self.sc_key[i];
+        out.outside = !self.edge_meet;
         out
     }
 
@@ -349,6 +358,7 @@ impl HSearch {
         self.queue.clear();
         self.done = false;
         self.work = 0;
+        self.edge_meet = Bits::MAX;
         for (gp, &cells) in adj.iter().enumerate().take(groups) {
             for c in bits(cells) {
                 let q = self.point_of[c] as usize;
@@ -428,12 +438,16 @@ impl HSearch {
     /// is known.
     fn add_vc(&mut self, x: usize, y: usize, c: Bits, how: How) {
         let i = self.idx(x, y);
+        let edges = i == self.idx(0, 1);
         let n = self.vc_n[i] as usize;
         let list = &mut self.vc[i];
         for &o in &list[..n] {
             if o & !c == 0 {
                 return;
             }
+        }
+        if edges {
+            self.edge_meet &= c;
         }
         // Drop the carriers this one makes redundant.
         let mut k = 0;
@@ -508,6 +522,9 @@ impl HSearch {
             if o & !c == 0 {
                 return;
             }
+        }
+        if i == self.idx(0, 1) {
+            self.edge_meet &= c;
         }
         let key = self.cell[kp].trailing_zeros() as u8;
         let mut k = self.drop_sc_supersets(i, n, c);
