@@ -243,21 +243,24 @@ pub(crate) fn fill_in(g: &Geom, black: Bits, white: Bits) -> FillIn {
 /// cells), the mover Black if `mover_black`.
 ///
 /// A cell c is vulnerable, with killer k (an empty neighbour), when c is
-/// dead once the opponent O owns k (Hayward et al., ACG 2003; Henderson's
-/// thesis §4). Then the mover M's move k is at least as good as c: for
-/// every filling F of the other cells, the board with M on k and O on c
-/// wins for M at least as often as the one with O on k and M on c, where
-/// c is dead, so that board is worth the same with O on c, and M on k
-/// instead of O can only help M. By the swap argument (M copies a
-/// strategy from the board after c with the roles of c and k exchanged),
-/// M's move k dominates c.
+/// dead once the opponent O owns k (Björnsson, Hayward, Johanson, van
+/// Rijswijck, "Dead cell analysis in Hex and the Shannon game", 2007;
+/// Henderson's thesis, 2010). Then the mover M's move k dominates c. For
+/// every filling F of the other cells: if M wins with O on k and M on c,
+/// M also wins with O on both (c is dead there), and so with M on k and O
+/// on c (an M stone instead of an O stone never hurts M). So M, after
+/// playing k, can copy a winning strategy for the position after c with
+/// the roles of c and k exchanged.
 ///
-/// So c is dropped when a killer k is a move that loses (an empty cell
-/// outside `moves`, the must-play region: if k loses, so does c) or a
-/// move kept. Cells are taken in turn, and a killer must not have been
+/// c is dropped when one of its killers is a move that loses (an empty
+/// cell outside `moves`, the must-play region: if k loses, so does c) or
+/// a move kept. Cells are taken in turn, and a killer must not have been
 /// dropped before: a dropped cell's killer is then dropped only later or
 /// never, so every chain of killers ends at a kept move or a losing one,
-/// and a winning move is never lost. The last move is always kept.
+/// and if the filled position has a winning move, a kept one wins. The
+/// last move is always kept. A winning move of the filled position wins
+/// in the real one too (the real one has fewer opponent stones), and the
+/// two have the same value.
 pub(crate) fn drop_vulnerable(
     g: &Geom,
     black: Bits,
@@ -283,7 +286,6 @@ pub(crate) fn drop_vulnerable(
             } else {
                 dead_masks(t, bp, wp & !dbit, e & !dbit)
             };
-
             let k_is_move = moves >> k & 1 == 1;
             if killed && (!k_is_move || kept >> k & 1 == 1) && kept != 1 << c {
                 kept &= !(1 << c);

@@ -163,9 +163,9 @@ impl SearchHooks for Hex {
     /// the shuffled order):
     /// * `Connections`: the block of a single threat; otherwise the
     ///   must-play region of the opponent's virtual connections, less
-    ///   dead, captured and vulnerable cells (see [`super::solver`] for the proofs). At
-    ///   a won position, the moves of the winning connection, the most
-    ///   forcing first ([`Hex::winning_order`]);
+    ///   dead, captured and vulnerable cells (see [`super::solver`] for the
+    ///   proofs). At a won position, the moves of the winning connection,
+    ///   the most forcing first ([`Hex::winning_order`]);
     /// * `Threats`: see [`Hex::threat_moves`];
     /// * `Rules`: all legal moves in `legal_moves` order.
     fn search_moves(&self, out: &mut Vec<Cell>) {
