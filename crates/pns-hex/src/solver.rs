@@ -530,6 +530,27 @@ mod tests {
         w
     }
 
+    /// Calls `f` on `count` random positions of each of the 4x4, 5x5 and
+    /// 6x6 boards (3, 12 and 23 stones plus up to `spread` − 1 more),
+    /// with a brute-force memo per board size.
+    fn random_positions(
+        seed: u64,
+        count: usize,
+        spread: u64,
+        mut f: impl FnMut(&Hex, &mut HashMap<Hex, bool>),
+    ) {
+        let mut rng = Rng::new(seed);
+        for (n, stones) in [(4usize, 3u64), (5, 12), (6, 23)] {
+            let mut memo = HashMap::new();
+            for _ in 0..count {
+                let g = Hex::new(n)
+                    .unwrap()
+                    .random_walk(stones + rng.below(spread), &mut rng);
+                f(&g, &mut memo);
+            }
+        }
+    }
+
     /// The verdict cache is shared by all threads without locks: a slot
     /// whose words do not check (as when two threads write it at once)
     /// reads as a miss, and the verdict is computed again.
@@ -622,43 +643,35 @@ mod tests {
     /// dropped often.
     #[test]
     fn dropping_vulnerable_cells_keeps_a_winning_move() {
-        let mut rng = Rng::new(77);
         let (mut positions, mut dropped, mut winning_dropped) = (0, 0, 0);
-        for (n, stones) in [(4usize, 3u64), (5, 12), (6, 23)] {
-            let mut memo = HashMap::new();
-            for _ in 0..200 {
-                let g = Hex::new(n)
-                    .unwrap()
-                    .random_walk(stones + rng.below(5), &mut rng);
-                if g.quick_verdict().is_some() {
-                    continue;
-                }
-                let f = inferior::fill_in(g.geom, g.black, g.white);
-                let empty = g.empty_cells() & !f.all();
-                if empty == 0 {
-                    continue;
-                }
-                let (b, w) = (g.black | f.black, g.white | f.white | f.dead);
-                let kept =
-                    inferior::drop_vulnerable(g.geom, b, w, g.to_move() == BLACK, empty, empty);
-                assert_ne!(kept, 0, "{g}");
-                assert_eq!(kept & !empty, 0, "{g}");
-                let mut wins_by = |i: usize| {
-                    let mut c = g;
-                    c.place(super::super::position::Cell(i as u8));
-                    !wins(&c, &mut memo)
-                };
-                let winning: Bits = bits(empty)
-                    .filter(|&i| wins_by(i))
-                    .fold(0, |m, i| m | 1 << i);
-                if winning != 0 {
-                    assert_ne!(winning & kept, 0, "every winning move dropped at {g}");
-                }
-                positions += 1;
-                dropped += (kept != empty) as u32;
-                winning_dropped += (winning & !kept != 0) as u32;
+        random_positions(77, 200, 5, |g, memo| {
+            if g.quick_verdict().is_some() {
+                return;
             }
-        }
+            let f = inferior::fill_in(g.geom, g.black, g.white);
+            let empty = g.empty_cells() & !f.all();
+            if empty == 0 {
+                return;
+            }
+            let (b, w) = (g.black | f.black, g.white | f.white | f.dead);
+            let kept = inferior::drop_vulnerable(g.geom, b, w, g.to_move() == BLACK, empty, empty);
+            assert_ne!(kept, 0, "{g}");
+            assert_eq!(kept & !empty, 0, "{g}");
+            let mut wins_by = |i: usize| {
+                let mut c = *g;
+                c.place(super::super::position::Cell(i as u8));
+                !wins(&c, memo)
+            };
+            let winning: Bits = bits(empty)
+                .filter(|&i| wins_by(i))
+                .fold(0, |m, i| m | 1 << i);
+            if winning != 0 {
+                assert_ne!(winning & kept, 0, "every winning move dropped at {g}");
+            }
+            positions += 1;
+            dropped += (kept != empty) as u32;
+            winning_dropped += (winning & !kept != 0) as u32;
+        });
         // The rule must have had work to do, winning moves included.
         assert!(
             positions > 250 && dropped > 100 && winning_dropped > 10,
@@ -671,39 +684,32 @@ mod tests {
     /// the moves keep a winning move whenever there is one.
     #[test]
     fn verdicts_are_exact_on_random_positions() {
-        let mut rng = Rng::new(4242);
         let (mut won, mut lost, mut pruned, mut vc_losses) = (0, 0, 0, 0);
-        for (n, stones) in [(4usize, 3u64), (5, 12), (6, 23)] {
-            let mut memo = HashMap::new();
-            for _ in 0..150 {
-                let g = Hex::new(n)
-                    .unwrap()
-                    .random_walk(stones + rng.below(4), &mut rng);
-                let v = g.verdict();
-                let exact = wins(&g, &mut memo);
-                if let Some(o) = v.known {
-                    assert_eq!(o == Outcome::Win, exact, "known at {g}");
-                }
-                assert!(!v.won || exact, "won at {g}");
-                assert!(!v.lost || !exact, "lost at {g}");
-                assert_ne!(v.moves, 0, "{g}");
-                assert_eq!(v.moves & !g.empty_cells(), 0, "{g}");
-                if exact {
-                    let keeps = bits(v.moves).any(|i| {
-                        let mut c = g;
-                        c.place(super::super::position::Cell(i as u8));
-                        !wins(&c, &mut memo)
-                    });
-                    assert!(keeps, "every winning move cut at {g}");
-                }
-                won += v.won as u32;
-                lost += v.lost as u32;
-                // Known losses by H-search (the opponent's VC), not by
-                // two winning cells.
-                vc_losses += (v.known == Some(Outcome::Loss) && g.quick_verdict().is_none()) as u32;
-                pruned += (v.moves != g.empty_cells()) as u32;
+        random_positions(4242, 150, 4, |g, memo| {
+            let v = g.verdict();
+            let exact = wins(g, memo);
+            if let Some(o) = v.known {
+                assert_eq!(o == Outcome::Win, exact, "known at {g}");
             }
-        }
+            assert!(!v.won || exact, "won at {g}");
+            assert!(!v.lost || !exact, "lost at {g}");
+            assert_ne!(v.moves, 0, "{g}");
+            assert_eq!(v.moves & !g.empty_cells(), 0, "{g}");
+            if exact {
+                let keeps = bits(v.moves).any(|i| {
+                    let mut c = *g;
+                    c.place(super::super::position::Cell(i as u8));
+                    !wins(&c, memo)
+                });
+                assert!(keeps, "every winning move cut at {g}");
+            }
+            won += v.won as u32;
+            lost += v.lost as u32;
+            // Known losses by H-search (the opponent's VC), not by
+            // two winning cells.
+            vc_losses += (v.known == Some(Outcome::Loss) && g.quick_verdict().is_none()) as u32;
+            pruned += (v.moves != g.empty_cells()) as u32;
+        });
         // The analysis must have had something to say.
         assert!(
             won > 50 && lost > 50 && pruned > 100 && vc_losses > 30,
