@@ -550,9 +550,25 @@ fn positions_are_one_cache_line() {
 fn connections_declare_wins_early_and_certificates_claim_them() {
     // After Black a1 on 4x4, White to move wins (Benzene), and H-search
     // finds White's connection at once; threat analysis sees nothing yet.
+    // The known outcome of a position as generated leaves the mover's own
+    // connections out (they are looked for when the search expands it),
+    // so the win shows one ply on: every White move of the search is one
+    // after which Black is lost, a known loss by White's VC.
     let g = pos("4 a1");
     assert_eq!(g.analysis(), Analysis::Connections);
-    assert_eq!(g.known_outcome(), Some(Outcome::Win));
+    assert_eq!(g.known_outcome(), None);
+    let wins = search(&g);
+    assert!(!wins.is_empty() && wins.len() < 15, "{}", wins.len());
+    for &m in &wins {
+        let mut c = g;
+        c.play(m);
+        assert_eq!(
+            c.known_outcome(),
+            Some(Outcome::Loss),
+            "{}",
+            g.format_move(m)
+        );
+    }
     let t = g.with_analysis(Analysis::Threats);
     assert_eq!(t.known_outcome(), None);
     assert_eq!(search(&t).len(), 15);

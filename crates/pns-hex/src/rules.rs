@@ -133,8 +133,11 @@ impl Notation for Hex {
 impl SearchHooks for Hex {
     /// Exact facts, by [`Analysis`]:
     /// * `Connections` (the default, see [`super::solver`]): a winning
-    ///   cell, or a connection between the mover's edges found by
-    ///   H-search, is a `Win`; two opponent winning cells are a `Loss`;
+    ///   cell (or the mover's filled stones joining its edges) is a `Win`;
+    ///   two opponent winning cells, or a VC between the opponent's edges
+    ///   found by H-search, are a `Loss`. The mover's own connections are
+    ///   not looked for here, in a position the search has only generated,
+    ///   but when it expands it (`search_moves`; `Hex::child_verdict` in the solver module);
     /// * `Threats`: a winning cell is a `Win`; otherwise two opponent
     ///   winning cells are a `Loss` (one stone can fill only one of them,
     ///   and a stone of ours elsewhere does not stop the other);
@@ -155,7 +158,7 @@ impl SearchHooks for Hex {
                     None
                 }
             }
-            Analysis::Connections => self.verdict().known,
+            Analysis::Connections => self.child_verdict().known,
         }
     }
 
@@ -210,7 +213,7 @@ impl SearchHooks for Hex {
             Analysis::Rules => return (1, 1),
             Analysis::Threats => (self.threat_moves(), false),
             Analysis::Connections => {
-                let v = self.verdict();
+                let v = self.child_verdict();
                 if v.won {
                     return if mover { (1, LOST) } else { (LOST, 1) };
                 }
