@@ -218,7 +218,7 @@ impl Hex {
     #[cfg(test)]
     fn uncached_verdict(&self) -> Verdict {
         self.quick_verdict()
-            .unwrap_or_else(|| self.compute_verdict(true))
+            .unwrap_or_else(|| self.compute_verdict(true, false))
     }
 
     /// The verdict when the game is over or a side has a winning cell
@@ -296,7 +296,7 @@ impl Hex {
                 won: (m >> 25) & 1 != 0,
             };
         }
-        let v = self.compute_verdict(full);
+        let v = self.compute_verdict(full, true);
         let known = match v.known {
             None => 1,
             Some(Outcome::Win) => 2,
@@ -391,7 +391,11 @@ impl Hex {
 
     /// Rules 3 to 5 of the module documentation (1 and 2 are done), on the
     /// filled position.
-    fn compute_verdict(&self, full: bool) -> Verdict {
+    /// `full`: with rule 3 (else the partial verdict,
+    /// [`Hex::child_verdict`]); `reuse`: after rule 3, take rules 4 and 5
+    /// from the partial verdict's cache slot (computed there if missing),
+    /// which is exactly what they would give here.
+    fn compute_verdict(&self, full: bool, reuse: bool) -> Verdict {
         let me = self.to_move();
         let g = self.geom;
         let f = inferior::fill_in(g, self.black, self.white);
@@ -427,6 +431,9 @@ impl Hex {
                 return won(moves & self.empty_cells());
             }
             Some(_) => {}
+        }
+        if full && reuse {
+            return self.cached_verdict(false);
         }
         let empty = self.empty_cells() & !f.all();
         let (own, opp) = self.filled_for(me.opponent(), &f);
@@ -604,7 +611,10 @@ mod tests {
         // wins).
         let g: Hex = pns_core::Notation::parse_position("4 a1").unwrap();
         assert!(g.quick_verdict().is_none());
-        let (v, pv) = (g.compute_verdict(true), g.compute_verdict(false));
+        let (v, pv) = (
+            g.compute_verdict(true, false),
+            g.compute_verdict(false, false),
+        );
         assert_eq!(v.known, Some(Outcome::Win));
         assert_eq!(pv.known, None);
         assert_ne!(v, pv);
@@ -763,7 +773,7 @@ mod tests {
             // The partial verdict of a generated child, uncached.
             let pv = g
                 .quick_verdict()
-                .unwrap_or_else(|| g.compute_verdict(false));
+                .unwrap_or_else(|| g.compute_verdict(false, false));
             if let Some(o) = pv.known {
                 assert_eq!(o == Outcome::Win, exact, "partial known at {g}");
             }
