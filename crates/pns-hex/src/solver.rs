@@ -199,14 +199,15 @@ impl Hex {
     /// The verdict of a position the search has generated but not yet
     /// expanded (its known outcome and its heuristic): rules 4 and 5 only
     /// (the opponent's connections), without the mover's own H-search
-    /// (rule 3), unless the full verdict is cached. Its `known` is a loss
-    /// or nothing (a win only when the filled stones already join the
-    /// mover's edges); its moves are the must-play region. Most generated positions are never expanded
-    /// (on `7 b4`, 14,165 expanded of some 85,000 analysed), and a
-    /// position the mover has won by a connection is then found one ply
-    /// later, when the search expands it: its moves are the winning
-    /// connection's, and the reply that loses to it is a known loss. This
-    /// took 19-23 % off the 7x7 search times.
+    /// (rule 3). Its `known` is a loss or nothing (a win only when the
+    /// filled stones already join the mover's edges); its moves are the
+    /// must-play region. It has a cache slot of its own, apart from the
+    /// full verdict's. Most generated positions are never expanded (on
+    /// `7 b4`, 14,165 expanded of some 85,000 analysed), and a position
+    /// the mover has won by a connection is then found one ply later,
+    /// when the search expands it: its moves are the winning connection's,
+    /// and the reply that loses to it is a known loss. This took 19-23 %
+    /// off the 7x7 search times.
     pub(crate) fn child_verdict(&self) -> Verdict {
         if let Some(v) = self.quick_verdict() {
             return v;
