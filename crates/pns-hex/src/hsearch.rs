@@ -115,17 +115,11 @@ impl EdgeConns {
 
     /// The cells the opponent of P must play in when P is not to move: the
     /// intersection of all carriers found, kept in the lists or not (an
-    /// opponent move outside one carrier lets P complete that connection).
-    /// `all` when there is none.
+    /// opponent move outside one carrier lets P complete that connection;
+    /// every carrier in the lists went through `add_vc` or `add_sc`, so
+    /// `outside` already counts it). `all` when there is none.
     pub fn must_play(&self, all: Bits) -> Bits {
-        let mut m = all;
-        for &c in &self.vc[..self.nvc] {
-            m &= c;
-        }
-        for &c in &self.sc[..self.nsc] {
-            m &= c;
-        }
-        m & !self.outside
+        all & !self.outside
     }
 }
 
