@@ -255,7 +255,32 @@ fn main() -> ExitCode {
             return ExitCode::from(e.code);
         }
     };
-    let result = match cli.command {
+    // Every command runs on a thread with the search threads' stack: the
+    // searches recurse as deep as the game's lines, and the commands that
+    // search on their own thread (`gtp`, `usi`, `solve go`, the
+    // experiments) would otherwise have the main thread's 8 MiB (a zone
+    // search on GNU Go's reading case 103 overflowed it).
+    let result = std::thread::Builder::new()
+        .stack_size(solve::STACK_BYTES)
+        .spawn(move || dispatch(cli.command))
+        .map_err(|e| CliError::usage(format!("cannot start the command's thread: {e}")))
+        .and_then(|h| {
+            h.join().map_err(|_| CliError {
+                message: "the command's thread panicked (a bug: please report it)".into(),
+                code: 101,
+            })?
+        });
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+fn dispatch(command: Command) -> Result<u8, CliError> {
+    match command {
         Command::Solve(a) if a.game == "tsume" && !a.search.rules_only => tsume::solve_cmd(&a),
         Command::Bench(a) if a.game == "tsume" && !a.search.rules_only => tsume::bench_cmd(&a),
         Command::Solve(a) if a.game == "go" => gocapture::solve_cmd(&a),
@@ -270,13 +295,6 @@ fn main() -> ExitCode {
         Command::List => {
             games::print_list();
             Ok(0)
-        }
-    };
-    match result {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => {
-            eprintln!("error: {}", e.message);
-            ExitCode::from(e.code)
         }
     }
 }

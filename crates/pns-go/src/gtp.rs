@@ -81,6 +81,11 @@ impl Default for Engine {
 type Answer = Result<String, String>;
 
 impl Engine {
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        self.game.board()
+    }
+
     /// A 19x19 board, komi 0, simple ko.
     pub fn new() -> Engine {
         Engine {
