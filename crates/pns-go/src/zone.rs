@@ -679,7 +679,7 @@ pub fn attack_status(
 
 /// After a proof from `g` (the attacker to move) on `tt`: a first move
 /// that captures, read from the table, else searched again move by move
-/// (at most `visits / 20` visits each).
+/// (`visits / 20` visits each, then `visits` each).
 pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) -> Option<Move> {
     let root = ZNode::new(*g, Bits::EMPTY);
     let mut ms = Vec::new();
@@ -691,11 +691,15 @@ pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) ->
             return Some(m);
         }
     }
-    for m in ms {
-        let mut c = *g;
-        c.play(m);
-        if search(&c, params, (visits / 20).max(50), tt).0.status == Status::Proven {
-            return Some(m);
+    // Small budgets first, then the whole limit each (as λ-df-pn's
+    // `proven_move`).
+    for budget in [(visits / 20).max(50), visits] {
+        for &m in &ms {
+            let mut c = *g;
+            c.play(m);
+            if search(&c, params, budget, tt).0.status == Status::Proven {
+                return Some(m);
+            }
         }
     }
     None

@@ -341,3 +341,22 @@ fn reading_175_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s() {
     let taken = b.play(m, true).expect("White retakes at O3");
     assert_eq!(taken.count(), 8, "the snapback takes eight black stones");
 }
+
+/// After λ-df-pn proves a capture, `attack` reads the capturing move back,
+/// searching each candidate again with the whole limit if a small budget
+/// does not prove it: on `reading 11` (`attack K18`) the proof sits in
+/// path-dependent entries, and with 1/20 of the limit per move the answer
+/// was `1` without its move.
+#[test]
+fn the_capturing_move_is_read_back_after_a_proof() {
+    let data = shared_data("go/gnugo");
+    let mut e = Engine::new();
+    e.solve_visits = 3000;
+    e.capture_solver = Solver::Lambda(LambdaParams::default());
+    let load = format!(
+        "loadsgf {} 168",
+        data.join("regression/games/incident79.sgf").display()
+    );
+    assert!(e.handle(&load).unwrap().starts_with('='));
+    assert_eq!(e.handle("attack K18").unwrap().trim(), "= 1 J17");
+}
