@@ -779,7 +779,8 @@ pub fn defend_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effor
 /// every point) was disproven on `tt`: a defender move after which it is
 /// still disproven. The generator's replies first (the target's liberties
 /// lead), then the rest, the pass last (only passing saves it: safe as it
-/// is); each mostly read from the table, with a small budget.
+/// is); each mostly read from the table, with a small budget, and then,
+/// if none is disproven so, with the whole limit each.
 fn saving_move(
     a: &Capture,
     solver: &Solver,
@@ -796,11 +797,15 @@ fn saving_move(
     rest.retain(|m| !moves.contains(m) && *m != Move::Pass);
     moves.extend(rest);
     moves.push(Move::Pass);
-    for m in moves {
-        let mut c = *a;
-        c.play(m);
-        if solver.status(&c, (visits / 20).max(50), tt, effort) == Status::Disproven {
-            return Answer::Succeeds(Some(m));
+    // Small budgets first, then the whole limit each (as the capturing
+    // move's read-back, `Solver::proven_move`).
+    for budget in [(visits / 20).max(50), visits] {
+        for &m in &moves {
+            let mut c = *a;
+            c.play(m);
+            if solver.status(&c, budget, tt, effort) == Status::Disproven {
+                return Answer::Succeeds(Some(m));
+            }
         }
     }
     // The root's disproof held on its line only and no reply alone

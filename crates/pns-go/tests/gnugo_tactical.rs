@@ -360,3 +360,22 @@ fn the_capturing_move_is_read_back_after_a_proof() {
     assert!(e.handle(&load).unwrap().starts_with('='));
     assert_eq!(e.handle("attack K18").unwrap().trim(), "= 1 J17");
 }
+
+/// The saving move of `defend` is read back as the capturing move of
+/// `attack` is: on `reading 181` (`defend E3`) the escape is proven but no
+/// reply was disproven within 1/20 of the limit, and the answer was
+/// unknown; with the whole limit per reply it is `1 E1` (the suite lists
+/// E4, and GNU Go itself fails this case).
+#[test]
+fn the_saving_move_is_read_back_after_a_disproof() {
+    let data = shared_data("go/gnugo");
+    let mut e = Engine::new();
+    e.solve_visits = 3000;
+    e.capture_solver = Solver::Lambda(LambdaParams::default());
+    let load = format!(
+        "loadsgf {} 40",
+        data.join("regression/games/trevor/auto/a031.sgf").display()
+    );
+    assert!(e.handle(&load).unwrap().starts_with('='));
+    assert_eq!(e.handle("defend E3").unwrap().trim(), "= 1 E1");
+}
