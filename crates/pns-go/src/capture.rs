@@ -727,7 +727,7 @@ pub fn attack_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effor
     if on_a == Status::Disproven {
         return Answer::Fails;
     }
-    if on_d == Status::Disproven || on_a == Status::Proven {
+    if g.gen != Generator::Board && (on_d == Status::Disproven || on_a == Status::Proven) {
         let b = d.with_generator(Generator::Board);
         match solver.status(&b, visits, &tt, effort) {
             Status::Proven => return proven(&b),
@@ -764,7 +764,7 @@ pub fn defend_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effor
     if on_d == Status::Proven {
         return Answer::Fails;
     }
-    if on_a == Status::Proven || on_d == Status::Disproven {
+    if g.gen != Generator::Board && (on_a == Status::Proven || on_d == Status::Disproven) {
         let b = a.with_generator(Generator::Board);
         match solver.status(&b, visits, &tt, effort) {
             Status::Disproven => return saving_move(&b, solver, visits, &tt, effort),

@@ -21,9 +21,8 @@ use shared_data::{read_shared, shared_data};
 
 /// Cases where our answer and the suite's differ for a reason written
 /// down in `docs/experiments/lambda.md` ("A second disagreement", "A third
-/// disagreement"), with the answer
-/// we give: they count as unknown here, and any other answer to them is
-/// judged as usual.
+/// disagreement"), with the answer we give: they count as unknown here,
+/// and any other answer to them is judged as usual.
 ///
 /// * `reading 175` (`defend O3`, suite `1 (N1|N2)`): after W N2 (or N1)
 ///   B O2 the stone is lost under our rule (captured = removed); GNU Go
