@@ -348,16 +348,24 @@ fn reading_175_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s() {
 /// was `1` without its move.
 #[test]
 fn the_capturing_move_is_read_back_after_a_proof() {
-    let data = shared_data("go/gnugo");
+    assert_eq!(
+        lambda_answer("regression/games/incident79.sgf 168", "attack K18"),
+        "= 1 J17"
+    );
+}
+
+/// `pns gtp`'s answer with its default search (λ-df-pn, 3,000 visits) to
+/// `question` after `loadsgf` of `file_and_move` (a path below GNU Go's
+/// data and an optional move number).
+fn lambda_answer(file_and_move: &str, question: &str) -> String {
     let mut e = Engine::new();
     e.solve_visits = 3000;
     e.capture_solver = Solver::Lambda(LambdaParams::default());
-    let load = format!(
-        "loadsgf {} 168",
-        data.join("regression/games/incident79.sgf").display()
-    );
-    assert!(e.handle(&load).unwrap().starts_with('='));
-    assert_eq!(e.handle("attack K18").unwrap().trim(), "= 1 J17");
+    let (file, until) = file_and_move.split_once(' ').unwrap_or((file_and_move, ""));
+    let path = shared_data("go/gnugo").join(file);
+    let load = format!("loadsgf {} {until}", path.display());
+    assert!(e.handle(load.trim()).unwrap().starts_with('='));
+    e.handle(question).unwrap().trim().to_string()
 }
 
 /// The saving move of `defend` is read back as the capturing move of
@@ -367,14 +375,8 @@ fn the_capturing_move_is_read_back_after_a_proof() {
 /// E4, and GNU Go itself fails this case).
 #[test]
 fn the_saving_move_is_read_back_after_a_disproof() {
-    let data = shared_data("go/gnugo");
-    let mut e = Engine::new();
-    e.solve_visits = 3000;
-    e.capture_solver = Solver::Lambda(LambdaParams::default());
-    let load = format!(
-        "loadsgf {} 40",
-        data.join("regression/games/trevor/auto/a031.sgf").display()
+    assert_eq!(
+        lambda_answer("regression/games/trevor/auto/a031.sgf 40", "defend E3"),
+        "= 1 E1"
     );
-    assert!(e.handle(&load).unwrap().starts_with('='));
-    assert_eq!(e.handle("defend E3").unwrap().trim(), "= 1 E1");
 }
