@@ -120,17 +120,8 @@ fn solve_game<G: RegisteredGame>(a: &SolveArgs) -> Result<u8, CliError> {
         threads: crate::bench::worker_threads(Some(a.threads), usize::MAX)?,
     };
     let mut tt = table_for(a.search.hash, opts.threads)?;
-    let g2 = g.clone();
-    let text2 = text.clone();
-    let report: SolveReport<G> = std::thread::Builder::new()
-        .stack_size(STACK_BYTES)
-        .spawn(move || solve(&g2, &text2, &opts, &mut tt))
-        .map_err(|e| CliError::usage(format!("cannot start the search thread: {e}")))?
-        .join()
-        .map_err(|_| CliError {
-            message: "the search thread panicked (a bug: please report it)".into(),
-            code: 101,
-        })?;
+    // The command already runs on a thread with STACK_BYTES (`main`).
+    let report: SolveReport<G> = solve(&g, &text, &opts, &mut tt);
     if let Some(pb) = bar {
         pb.finish_and_clear();
     }

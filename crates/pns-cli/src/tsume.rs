@@ -156,16 +156,8 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         threads: 1,
     };
     let mut tt = table(a.search.hash)?;
-    let (t2, text2) = (t.clone(), text.clone());
-    let s = std::thread::Builder::new()
-        .stack_size(STACK_BYTES)
-        .spawn(move || solve_one(&t2, &text2, &opts, &mut tt, true))
-        .map_err(|e| CliError::usage(format!("cannot start the search thread: {e}")))?
-        .join()
-        .map_err(|_| CliError {
-            message: "the search thread panicked (a bug: please report it)".into(),
-            code: 101,
-        })?;
+    // The command already runs on a thread with STACK_BYTES (`main`).
+    let s = solve_one(&t, &text, &opts, &mut tt, true);
     let mut proof_err = None;
     let mut proof_json = serde_json::Value::Null;
     if let Some(path) = &a.proof {

@@ -142,17 +142,8 @@ fn tune_game<G: RegisteredGame + Sync>(a: &TuneArgs) -> Result<u8, CliError> {
     } else {
         None
     };
-    let g2 = g.clone();
-    let report = std::thread::Builder::new()
-        .stack_size(crate::solve::STACK_BYTES)
-        .spawn(move || tune(&g2, &opts))
-        .map_err(|e| CliError::usage(format!("cannot start the search thread: {e}")))?
-        .join()
-        .map_err(|_| CliError {
-            message: "the search thread panicked (a bug: please report it)".into(),
-            code: 101,
-        })?
-        .map_err(CliError::usage)?;
+    // The command already runs on a thread with the searches' stack (`main`).
+    let report = tune(&g, &opts).map_err(CliError::usage)?;
     if let Some(pb) = bar {
         pb.finish_and_clear();
     }

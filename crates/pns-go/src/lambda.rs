@@ -797,8 +797,8 @@ pub fn attack_status(
 /// that captures. A move whose defender node the table holds proven (at
 /// any order) is taken at once; otherwise (DUP keeps path-dependent
 /// results apart from the base entry) each move is searched again from
-/// its own defender node, the target's liberties first: `visits / 20`
-/// visits each, then, if none is proven so, `visits` each.
+/// its own defender node, the target's liberties first, with each of
+/// `read_back_budgets(visits)` in turn (1/20 of the limit, then all of it).
 pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) -> Option<Move> {
     // With the table, so that the keys carry the vacated points as the
     // search's did (no nested search: no budget).
@@ -835,12 +835,7 @@ pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) 
             p.undo();
         }
     }
-    // Small budgets first (most moves are read back from the table at
-    // once), then the whole limit each: a proof found under DUP may sit in
-    // path-dependent twin entries that a search from the child cannot use,
-    // and 1/20 of the limit left `attack` answering `1` without its move
-    // on 7 of GNU Go's unconditional cases at 3,000 visits.
-    for budget in [(visits / 20).max(50), visits] {
+    for budget in crate::capture::read_back_budgets(visits) {
         for &mv in &all {
             let mut c = *g;
             c.play(mv);

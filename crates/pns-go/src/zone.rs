@@ -679,7 +679,8 @@ pub fn attack_status(
 
 /// After a proof from `g` (the attacker to move) on `tt`: a first move
 /// that captures, read from the table, else searched again move by move
-/// (`visits / 20` visits each, then `visits` each).
+/// (with each of `read_back_budgets(visits)` in turn: 1/20 of the limit,
+/// then all of it).
 pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) -> Option<Move> {
     let root = ZNode::new(*g, Bits::EMPTY);
     let mut ms = Vec::new();
@@ -691,9 +692,7 @@ pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) ->
             return Some(m);
         }
     }
-    // Small budgets first, then the whole limit each (as λ-df-pn's
-    // `proven_move`).
-    for budget in [(visits / 20).max(50), visits] {
+    for budget in crate::capture::read_back_budgets(visits) {
         for &m in &ms {
             let mut c = *g;
             c.play(m);

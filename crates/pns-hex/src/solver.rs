@@ -159,15 +159,14 @@ fn cache() -> &'static [Slot] {
 const PARTIAL_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The meta word: shape (bits 0-15), known (16-23: 0 empty, 1 unknown,
-/// 2 win, 3 loss), lost (24), won (25), Black to move (26), partial (27:
-/// without rule 3, see [`Hex::child_verdict`]).
-fn meta_word(shape: u16, known: u8, lost: bool, won: bool, black: bool, partial: bool) -> u64 {
+/// 2 win, 3 loss), lost (24), won (25), Black to move (26). (Whether a
+/// verdict is partial is in the key its slot checks: [`PARTIAL_SALT`].)
+fn meta_word(shape: u16, known: u8, lost: bool, won: bool, black: bool) -> u64 {
     shape as u64
         | (known as u64) << 16
         | (lost as u64) << 24
         | (won as u64) << 25
         | (black as u64) << 26
-        | (partial as u64) << 27
 }
 
 fn split(b: Bits) -> [u64; 2] {
@@ -284,7 +283,6 @@ impl Hex {
             && join(w[3], w[4]) == self.white
             && m as u16 == shape
             && (m >> 26) & 1 == black_to_move as u64
-            && (m >> 27) & 1 == !full as u64
         {
             return Verdict {
                 known: match known {
@@ -313,7 +311,7 @@ impl Hex {
             w1,
             m0,
             m1,
-            meta_word(shape, known, v.lost, v.won, black_to_move, !full),
+            meta_word(shape, known, v.lost, v.won, black_to_move),
         ];
         for (i, &x) in rest.iter().enumerate() {
             slot.0[i + 1].store(x, Relaxed);
