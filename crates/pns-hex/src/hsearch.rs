@@ -47,8 +47,11 @@
 //! # Implementation
 //!
 //! Points are numbered 0 (first edge), 1 (second edge), then the other
-//! groups, then the empty cells, and sets of points are `u128` bitsets (at
-//! most 121 cells plus 2 edges). Connection lists are small fixed arrays
+//! groups, then the empty cells. Sets of points, carriers included (a
+//! carrier is the set of its cells' points), are one-word bitsets
+//! ([`Word`]): `u64` for boards of up to 62 cells, `u128` above (at most
+//! 121 cells plus 2 edges); they are turned back into cells only for the
+//! answer and the record. Connection lists are small fixed arrays
 //! per unordered pair, in buffers kept from one call to the next (only the
 //! counts are cleared). A work budget bounds the worst case. The OR rule's
 //! depth-first search over subsets of SCs cuts a branch as soon as its
@@ -56,8 +59,79 @@
 //! from: no choice among them could empty it.
 
 use std::collections::HashMap;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 use super::geometry::{bits, Bits, Geom};
+
+/// A set of points as one machine word: `u64` when a board has at most 62
+/// cells (every point, the two edges included, fits one 64-bit word:
+/// half the memory per connection list and single-word operations, so
+/// 7x7 runs on it), `u128` otherwise. Carriers are sets of *points* (the
+/// empty cells' point numbers), not of cells, which is what lets 7x7 fit:
+/// its cells are spread over indices up to 72 by the board's stride.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + std::fmt::Debug
+    + 'static
+{
+    const ZERO: Self;
+    const MAX: Self;
+    /// Most points a set can hold.
+    const POINTS: usize;
+    fn bit(i: usize) -> Self;
+    fn ones(self) -> u32;
+    fn low(self) -> usize;
+    /// `self` without its lowest set bit.
+    fn drop_low(self) -> Self;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            const MAX: Self = <$t>::MAX;
+            const POINTS: usize = <$t>::BITS as usize;
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn low(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn drop_low(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
+/// Iterates over the set bits of `w`, lowest first.
+#[inline]
+fn points<W: Word>(mut w: W) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if w == W::ZERO {
+            None
+        } else {
+            let i = w.low();
+            w = w.drop_low();
+            Some(i)
+        }
+    })
+}
 
 /// Most VCs kept per pair of points. Eight VCs and sixteen SCs (up from
 /// four and eight, with carriers up to 49 cells instead of 24) cost about
@@ -147,8 +221,17 @@ pub(crate) struct Rec {
     pub how: How,
 }
 
-/// Reusable buffers for [`HSearch::run`].
-pub(crate) struct HSearch {
+/// How a connection was found, as [`How`] but with carriers in point
+/// space (converted to cells only when recording).
+#[derive(Clone, Copy)]
+enum Found<W> {
+    Base,
+    And { e: u8, m: u8, ce: W, cw: W },
+    Or,
+}
+
+/// Reusable buffers for [`HSearch::run`], with point sets of type `W`.
+pub(crate) struct HSearch<W: Word = u128> {
     n: usize,
     /// The cell of each empty-cell point (one bit), 0 for a group.
     cell: [Bits; MAX_POINTS],
@@ -160,24 +243,25 @@ pub(crate) struct HSearch {
     /// Point number of each empty cell, by cell index.
     point_of: [u8; 128],
     vc_n: Vec<u8>,
-    vc: Vec<[Bits; MAX_VC]>,
+    vc: Vec<[W; MAX_VC]>,
     sc_n: Vec<u8>,
-    sc: Vec<[Bits; MAX_SC]>,
+    sc: Vec<[W; MAX_SC]>,
+    /// The key point of each SC.
     sc_key: Vec<[u8; MAX_SC]>,
     /// Points with at least one VC to each point.
-    nbr: [u128; MAX_POINTS],
+    nbr: [W; MAX_POINTS],
     /// VCs not yet combined by the AND rule.
-    queue: Vec<(u8, u8, Bits)>,
+    queue: Vec<(u8, u8, W)>,
     done: bool,
     work: u32,
     p: Params,
     /// The intersection of every carrier added between the two edges.
-    edge_meet: Bits,
+    edge_meet: W,
     /// Every connection added, by pair slot, never removed.
     recs: HashMap<usize, Vec<Rec>>,
 }
 
-impl Default for HSearch {
+impl<W: Word> Default for HSearch<W> {
     fn default() -> Self {
         HSearch {
             n: 0,
@@ -190,11 +274,11 @@ impl Default for HSearch {
             sc_n: Vec::new(),
             sc: Vec::new(),
             sc_key: Vec::new(),
-            nbr: [0; MAX_POINTS],
+            nbr: [W::ZERO; MAX_POINTS],
             queue: Vec::new(),
             done: false,
             work: 0,
-            edge_meet: Bits::MAX,
+            edge_meet: W::MAX,
             p: Params {
                 max_carrier: 0,
                 max_or: 0,
@@ -225,12 +309,13 @@ fn or_cut_off() -> bool {
     false
 }
 
-#[inline(always)]
-fn size(b: Bits) -> u32 {
-    b.count_ones()
+/// Whether a board of `cells` cells fits point sets of type `W` (its
+/// points are at most its cells and the two edges).
+pub(crate) fn fits<W: Word>(cells: u32) -> bool {
+    cells as usize + 2 <= W::POINTS
 }
 
-impl HSearch {
+impl<W: Word> HSearch<W> {
     /// The pair slot of points x and y (x ≠ y).
     #[inline(always)]
     fn idx(&self, x: usize, y: usize) -> usize {
@@ -241,11 +326,31 @@ impl HSearch {
         }
     }
 
+    /// The point set of point `p` when it is an empty cell, else empty.
+    #[inline(always)]
+    fn cell_point(&self, p: usize) -> W {
+        if p >= self.groups {
+            W::bit(p)
+        } else {
+            W::ZERO
+        }
+    }
+
+    /// The cells of a set of empty-cell points.
+    #[inline]
+    fn cells(&self, w: W) -> Bits {
+        let mut r = 0;
+        for p in points(w) {
+            r |= self.cell[p];
+        }
+        r
+    }
+
     /// Runs H-search for the player with stones `own` joining edges
     /// `(a, b)` against stones `opp`, and returns the connections between
-    /// its two edges. The player must not have joined them already. With
-    /// `p.record`, how every connection was found is kept
-    /// ([`HSearch::recs`]).
+    /// its two edges. The player must not have joined them already, and
+    /// the board must fit `W` ([`fits`]). With `p.record`, how every
+    /// connection was found is kept ([`HSearch::recs`]).
     pub fn run(
         &mut self,
         g: &Geom,
@@ -254,6 +359,7 @@ impl HSearch {
         edges: (Bits, Bits),
         p: Params,
     ) -> EdgeConns {
+        debug_assert!(fits::<W>(g.board.count_ones()));
         self.p = p;
         if p.record {
             self.recs.clear();
@@ -266,10 +372,18 @@ impl HSearch {
             nsc: self.sc_n[i] as usize,
             ..EdgeConns::default()
         };
-        out.vc = self.vc[i];
-        out.sc = self.sc[i];
-        out.key = self.sc_key[i];
-        out.outside = !self.edge_meet;
+        for j in 0..out.nvc {
+            out.vc[j] = self.cells(self.vc[i][j]);
+        }
+        for j in 0..out.nsc {
+            out.sc[j] = self.cells(self.sc[i][j]);
+            out.key[j] = self.point_cell(self.sc_key[i][j] as usize);
+        }
+        out.outside = if self.edge_meet == W::MAX {
+            0
+        } else {
+            !self.cells(self.edge_meet)
+        };
         out
     }
 
@@ -295,11 +409,23 @@ impl HSearch {
         self.cell[p].trailing_zeros() as u8
     }
 
-    /// Records connection `(x, y, carrier)` when recording.
+    /// Records connection `(x, y, carrier)` when recording, in cells.
     #[inline]
-    fn note(&mut self, x: usize, y: usize, carrier: Bits, key: Option<u8>, how: How) {
+    fn note(&mut self, x: usize, y: usize, carrier: W, key: Option<u8>, how: Found<W>) {
         if self.p.record {
             let i = self.idx(x, y);
+            let how = match how {
+                Found::Base => How::Base,
+                Found::And { e, m, ce, cw } => How::And {
+                    e,
+                    m,
+                    ce: self.cells(ce),
+                    cw: self.cells(cw),
+                },
+                Found::Or => How::Or,
+            };
+            let carrier = self.cells(carrier);
+            let key = key.map(|k| self.point_cell(k as usize));
             self.recs
                 .entry(i)
                 .or_default()
@@ -340,23 +466,23 @@ impl HSearch {
         self.n = n;
         let pairs = n * n;
         if self.vc.len() < pairs {
-            self.vc.resize(pairs, [0; MAX_VC]);
-            self.sc.resize(pairs, [0; MAX_SC]);
+            self.vc.resize(pairs, [W::ZERO; MAX_VC]);
+            self.sc.resize(pairs, [W::ZERO; MAX_SC]);
             self.sc_key.resize(pairs, [0; MAX_SC]);
         }
         self.vc_n.clear();
         self.vc_n.resize(pairs, 0);
         self.sc_n.clear();
         self.sc_n.resize(pairs, 0);
-        self.nbr[..n].fill(0);
+        self.nbr[..n].fill(W::ZERO);
         self.queue.clear();
         self.done = false;
         self.work = 0;
-        self.edge_meet = Bits::MAX;
+        self.edge_meet = W::MAX;
         for (gp, &cells) in adj.iter().enumerate().take(groups) {
             for c in bits(cells) {
                 let q = self.point_of[c] as usize;
-                self.add_vc(gp, q, 0, How::Base);
+                self.add_vc(gp, q, W::ZERO, Found::Base);
             }
         }
         for c in bits(empty) {
@@ -364,7 +490,7 @@ impl HSearch {
             for d in bits(g.spread(1 << c) & empty) {
                 if d > c {
                     let r = self.point_of[d] as usize;
-                    self.add_vc(q, r, 0, How::Base);
+                    self.add_vc(q, r, W::ZERO, Found::Base);
                 }
             }
         }
@@ -377,23 +503,19 @@ impl HSearch {
         while qi < self.queue.len() && !self.done {
             let (x, y, c) = self.queue[qi];
             qi += 1;
-            // The points of the carrier's cells: no far end w may lie in
-            // it (one mask here instead of a test per w below).
-            let mut in_c: u128 = 0;
-            for cell in bits(c) {
-                in_c |= 1u128 << self.point_of[cell];
-            }
             for (m, e) in [(x as usize, y as usize), (y as usize, x as usize)] {
                 // Edges are never midpoints.
                 if m < 2 {
                     continue;
                 }
-                let mcell = self.cell[m];
-                let ecell = self.cell[e];
-                let mut ws = self.nbr[m] & !(1u128 << e) & !in_c;
-                while ws != 0 {
-                    let w = ws.trailing_zeros() as usize;
-                    ws &= ws - 1;
+                let mcell = self.cell_point(m);
+                let ecell = self.cell_point(e);
+                // No far end w may lie in the carrier (a set of points
+                // already).
+                let mut ws = self.nbr[m] & !W::bit(e) & !c;
+                while ws != W::ZERO {
+                    let w = ws.low();
+                    ws = ws.drop_low();
                     let i = self.idx(m, w);
                     let k = self.vc_n[i] as usize;
                     // Read in place, not copied: the rules below add
@@ -401,20 +523,20 @@ impl HSearch {
                     // list does not change under the loop.
                     for j in 0..k {
                         let c2 = self.vc[i][j];
-                        if c2 & (c | ecell) != 0 {
+                        if c2 & (c | ecell) != W::ZERO {
                             continue;
                         }
                         let u = c | c2 | mcell;
-                        if size(u) > self.p.max_carrier {
+                        if u.ones() > self.p.max_carrier {
                             continue;
                         }
-                        let how = How::And {
+                        let how = Found::And {
                             e: e as u8,
                             m: m as u8,
                             ce: c,
                             cw: c2,
                         };
-                        if mcell == 0 {
+                        if mcell == W::ZERO {
                             self.add_vc(e, w, u, how);
                         } else {
                             self.add_sc(e, w, u, m, how);
@@ -430,13 +552,13 @@ impl HSearch {
 
     /// Adds VC(x, y, c), found by `how`, unless a VC with a subset carrier
     /// is known.
-    fn add_vc(&mut self, x: usize, y: usize, c: Bits, how: How) {
+    fn add_vc(&mut self, x: usize, y: usize, c: W, how: Found<W>) {
         let i = self.idx(x, y);
         let edges = i == self.idx(0, 1);
         let n = self.vc_n[i] as usize;
         let list = &mut self.vc[i];
         for &o in &list[..n] {
-            if o & !c == 0 {
+            if o & !c == W::ZERO {
                 return;
             }
         }
@@ -446,7 +568,7 @@ impl HSearch {
         // Drop the carriers this one makes redundant.
         let mut k = 0;
         for j in 0..n {
-            if c & !list[j] != 0 {
+            if c & !list[j] != W::ZERO {
                 list[k] = list[j];
                 k += 1;
             }
@@ -454,10 +576,10 @@ impl HSearch {
         if k == MAX_VC {
             // Full: replace the largest carrier if this one is smaller.
             let (j, big) = (0..k)
-                .map(|j| (j, size(list[j])))
+                .map(|j| (j, list[j].ones()))
                 .max_by_key(|&(_, s)| s)
                 .expect("non-empty");
-            if size(c) >= big {
+            if c.ones() >= big {
                 self.vc_n[i] = k as u8;
                 return;
             }
@@ -467,15 +589,15 @@ impl HSearch {
             k += 1;
         }
         self.vc_n[i] = k as u8;
-        self.nbr[x] |= 1 << y;
-        self.nbr[y] |= 1 << x;
+        self.nbr[x] |= W::bit(y);
+        self.nbr[y] |= W::bit(x);
         self.queue.push((x as u8, y as u8, c));
         self.note(x, y, c, None, how);
         // SCs with a superset carrier are now useless.
         let ns = self.sc_n[i] as usize;
         self.sc_n[i] = self.drop_sc_supersets(i, ns, c) as u8;
         self.work += 1;
-        if i == self.idx(0, 1) && (self.p.stop_on_full || self.p.stop_on_semi) {
+        if edges && (self.p.stop_on_full || self.p.stop_on_semi) {
             self.done = true;
         }
         if self.work > self.p.max_work {
@@ -486,14 +608,14 @@ impl HSearch {
     /// Drops the SCs of pair slot `i` (the first `n`) whose carriers
     /// contain `c` and returns how many are left (the order kept).
     #[inline(always)]
-    fn drop_sc_supersets(&mut self, i: usize, n: usize, c: Bits) -> usize {
+    fn drop_sc_supersets(&mut self, i: usize, n: usize, c: W) -> usize {
         // Most calls drop nothing: find the first to drop before moving any.
-        let Some(first) = (0..n).find(|&j| c & !self.sc[i][j] == 0) else {
+        let Some(first) = (0..n).find(|&j| c & !self.sc[i][j] == W::ZERO) else {
             return n;
         };
         let mut k = first;
         for j in first + 1..n {
-            if c & !self.sc[i][j] != 0 {
+            if c & !self.sc[i][j] != W::ZERO {
                 self.sc[i][k] = self.sc[i][j];
                 self.sc_key[i][k] = self.sc_key[i][j];
                 k += 1;
@@ -504,30 +626,29 @@ impl HSearch {
 
     /// Adds SC(x, y, c) with key at point `kp` (an empty cell in `c`) unless
     /// it is redundant, then tries the OR rule with it.
-    fn add_sc(&mut self, x: usize, y: usize, c: Bits, kp: usize, how: How) {
+    fn add_sc(&mut self, x: usize, y: usize, c: W, kp: usize, how: Found<W>) {
         let i = self.idx(x, y);
         for &o in &self.vc[i][..self.vc_n[i] as usize] {
-            if o & !c == 0 {
+            if o & !c == W::ZERO {
                 return;
             }
         }
         let n = self.sc_n[i] as usize;
         for &o in &self.sc[i][..n] {
-            if o & !c == 0 {
+            if o & !c == W::ZERO {
                 return;
             }
         }
         if i == self.idx(0, 1) {
             self.edge_meet &= c;
         }
-        let key = self.cell[kp].trailing_zeros() as u8;
         let mut k = self.drop_sc_supersets(i, n, c);
         let slot = if k == MAX_SC {
             let (j, big) = (0..k)
-                .map(|j| (j, size(self.sc[i][j])))
+                .map(|j| (j, self.sc[i][j].ones()))
                 .max_by_key(|&(_, s)| s)
                 .expect("non-empty");
-            if size(c) >= big {
+            if c.ones() >= big {
                 self.sc_n[i] = k as u8;
                 return;
             }
@@ -537,9 +658,9 @@ impl HSearch {
             k - 1
         };
         self.sc[i][slot] = c;
-        self.sc_key[i][slot] = key;
+        self.sc_key[i][slot] = kp as u8;
         self.sc_n[i] = k as u8;
-        self.note(x, y, c, Some(key), how);
+        self.note(x, y, c, Some(kp as u8), how);
         self.work += 1;
         if i == self.idx(0, 1) && self.p.stop_on_semi {
             self.done = true;
@@ -554,9 +675,9 @@ impl HSearch {
         // intersection of the SCs from j on (the new one left out): cells
         // in it stay in every combination, so a branch whose intersection
         // meets it can give no VC and is cut.
-        let mut list = [0 as Bits; MAX_SC];
+        let mut list = [W::ZERO; MAX_SC];
         list[..k].copy_from_slice(&self.sc[i][..k]);
-        let mut rest = [Bits::MAX; MAX_SC + 1];
+        let mut rest = [W::MAX; MAX_SC + 1];
         for j in (0..k).rev() {
             rest[j] = if j == slot {
                 rest[j + 1]
@@ -575,15 +696,15 @@ impl HSearch {
         &mut self,
         x: usize,
         y: usize,
-        list: &[Bits],
-        rest: &[Bits; MAX_SC + 1],
+        list: &[W],
+        rest: &[W; MAX_SC + 1],
         skip: usize,
-        inter: Bits,
-        union: Bits,
+        inter: W,
+        union: W,
         start: usize,
         used: u32,
     ) -> bool {
-        if inter & rest[start] != 0 && !or_cut_off() {
+        if inter & rest[start] != W::ZERO && !or_cut_off() {
             return false;
         }
         for j in start..list.len() {
@@ -596,11 +717,11 @@ impl HSearch {
                 continue;
             }
             let u2 = union | c;
-            if size(u2) > self.p.max_carrier {
+            if u2.ones() > self.p.max_carrier {
                 continue;
             }
-            if i2 == 0 {
-                self.add_vc(x, y, u2, How::Or);
+            if i2 == W::ZERO {
+                self.add_vc(x, y, u2, Found::Or);
                 if self.done {
                     return true;
                 }
