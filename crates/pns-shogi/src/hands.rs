@@ -57,7 +57,7 @@ use pns_core::game::{GoalContext, Rules, Side};
 use pns_core::tt::{Hit, Table, FLAG_EXPANDED};
 use pns_core::Status;
 
-use crate::position::{between, kind, piece_kind, Color, Move, Position, HAND_KINDS};
+use crate::position::{any_between, kind, piece_kind, Color, Move, Position, HAND_KINDS};
 use crate::tsume::Tsume;
 
 /// Pieces of each hand kind (pawn .. rook).
@@ -277,7 +277,7 @@ pub(crate) fn share(
             // defender lacks must stay all with the attacker.
             let ks = t.defender_king();
             let (ch, n) = pos.checkers(ks, me);
-            if n == 1 && !between(ks, ch[0]).is_empty() {
+            if n == 1 && any_between(ks, ch[0]) {
                 for k in 0..HAND_KINDS {
                     if dh[k] == 0 {
                         p[k] = h[k];
@@ -329,14 +329,9 @@ pub(crate) fn share(
             // A kind the attacker lacks: none of it, if a drop of it could
             // check (those checks were not searched).
             let ks = t.defender_king();
-            let mut sqs = Vec::with_capacity(16);
             for k in 0..HAND_KINDS {
-                if h[k] == 0 {
-                    sqs.clear();
-                    pos.drop_check_squares(k as u8, ks, &mut sqs);
-                    if !sqs.is_empty() {
-                        d[k] = 0;
-                    }
+                if h[k] == 0 && pos.any_drop_check_square(k as u8, ks) {
+                    d[k] = 0;
                 }
             }
             debug_assert!(subset(&h, &d), "a disproof hand below the hand");

@@ -14,7 +14,15 @@
 //! check and evasion generation around one king, where walking the eight
 //! rays from the king square is as cheap as bitboard lookups, and the
 //! code stays small enough to check by perft (see `tests/perft.rs` and
-//! docs/PERFORMANCE.md for the measured speed).
+//! docs/PERFORMANCE.md for the measured speed). Beside the mailbox, each
+//! colour's occupancy is kept as a 128-bit set: it lists a side's pieces
+//! without scanning 81 squares, and finds the first piece on a ray (or
+//! whether a segment is empty) with one mask and one bit scan.
+//!
+//! The df-pn+ heuristic counts the checks and evasions of every new child
+//! ([`Position::count_checks`], [`Position::count_evasions`]) without
+//! listing them; `tests/counting.rs` holds the counts to the lists'
+//! lengths.
 
 use std::fmt;
 
@@ -141,6 +149,15 @@ pub fn in_zone(c: Color, sq: u8) -> bool {
     }
 }
 
+/// The square a pawn of `c` on `sq` attacks (`NONE` off the board).
+#[inline]
+fn pawn_ahead(c: Color, sq: u8) -> u8 {
+    match c {
+        Color::Black => NEIGH[sq as usize][0],
+        Color::White => NEIGH[sq as usize][4],
+    }
+}
+
 /// How many ranks lie ahead of `sq` for `c` (0 on the last rank).
 #[inline]
 fn ranks_ahead(c: Color, sq: u8) -> u8 {
@@ -236,6 +253,43 @@ const fn build_masks(base: [u8; 15], white: bool) -> [u8; 15] {
 const STEP: [[u8; 15]; 2] = [build_masks(STEP_B, false), build_masks(STEP_B, true)];
 const SLIDE: [[u8; 15]; 2] = [build_masks(SLIDE_B, false), build_masks(SLIDE_B, true)];
 
+/// [`STEP`] or [`SLIDE`] indexed by the piece byte (its colour and kind
+/// together, 0 for an empty square), so the hot tests need not decode it.
+const fn build_piece_masks(slide: bool) -> [u8; 32] {
+    let mut t = [0u8; 32];
+    let mut p = 1;
+    while p < 32 {
+        let c = p >> 4;
+        if p & 15 != 0 {
+            let k = (p & 15) - 1;
+            t[p] = if slide { SLIDE[c][k] } else { STEP[c][k] };
+        }
+        p += 1;
+    }
+    t
+}
+const PIECE_SLIDE: [u8; 32] = build_piece_masks(true);
+
+/// `ATTACKER[by][near][p]`: the directions in which the piece byte `p`
+/// attacks when it belongs to `by` (none otherwise), from the square next
+/// to the target (`near` = 1: steps and slides) or farther along a ray
+/// (`near` = 0: slides only). One lookup answers "does the first piece on
+/// this ray attack along it".
+const fn build_attacker() -> [[[u8; 32]; 2]; 2] {
+    let step = build_piece_masks(false);
+    let slide = build_piece_masks(true);
+    let mut t = [[[0u8; 32]; 2]; 2];
+    let mut p = 1;
+    while p < 32 {
+        let by = p >> 4;
+        t[by][0][p] = slide[p];
+        t[by][1][p] = step[p] | slide[p];
+        p += 1;
+    }
+    t
+}
+const ATTACKER: [[[u8; 32]; 2]; 2] = build_attacker();
+
 const fn build_neigh() -> [[u8; 8]; 81] {
     let mut t = [[NONE; 8]; 81];
     let mut sq = 0;
@@ -280,6 +334,53 @@ const fn build_ray_dir() -> [[u8; 81]; 81] {
 }
 const RAY_DIR: [[u8; 81]; 81] = build_ray_dir();
 
+/// `RAY[sq][d]`: the squares from `sq` outwards in direction `d`, to the
+/// edge; with the occupancy, the first piece on a ray is one bit scan.
+const fn build_ray() -> [[u128; 8]; 81] {
+    let neigh = build_neigh();
+    let mut t = [[0u128; 8]; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut s = neigh[sq][d];
+            while s != NONE {
+                t[sq][d] |= 1u128 << s;
+                s = neigh[s as usize][d];
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+static RAY: [[u128; 8]; 81] = build_ray();
+
+/// `BIT[sq]`: the set of the one square `sq`, empty for `NONE` (a table
+/// load is cheaper than a variable 128-bit shift in the hot tests).
+const fn build_bit() -> [u128; 82] {
+    let mut t = [0u128; 82];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = 1u128 << sq;
+        sq += 1;
+    }
+    t
+}
+static BIT: [u128; 82] = build_bit();
+
+/// The nearest square of `m` (a part of `RAY[_][d]`, not empty) in
+/// direction `d`: the lowest for the directions that raise the square
+/// number (E, SE, S, SW), the highest for the others.
+#[inline(always)]
+fn nearest(m: u128, d: usize) -> u8 {
+    if (2..=5).contains(&d) {
+        m.trailing_zeros() as u8
+    } else {
+        127 - m.leading_zeros() as u8
+    }
+}
+
 /// `near[sq]`: the squares at most `files` files and `ranks` ranks from
 /// `sq`.
 const fn build_near(files: i32, ranks: i32) -> [u128; 81] {
@@ -300,14 +401,30 @@ const fn build_near(files: i32, ranks: i32) -> [u128; 81] {
     }
     t
 }
-/// `NEAR2[sq]`: the squares at most two files and two ranks from `sq`
-/// (every square from which a stepping piece or a knight reaches `sq`
-/// in one move, and more).
-const NEAR2: [u128; 81] = build_near(2, 2);
-/// `NEAR4[sq]`: the squares at most two files and four ranks from `sq`,
-/// which holds every square from which a non-sliding piece (a knight
-/// included, promoting or not) moves to a square that attacks `sq`.
-const NEAR4: [u128; 81] = build_near(2, 4);
+/// `CHECK_AREA[sq]`: the squares at most two files and four ranks from
+/// `sq`, which hold every square from which a non-sliding piece (a knight
+/// included, promoting or not) moves to a square that attacks `sq`, and
+/// every square on a line from `sq` (a piece there may uncover a slider):
+/// a piece elsewhere gives check only if it slides.
+const fn build_check_area() -> [u128; 81] {
+    let near = build_near(2, 4);
+    let dirs = build_ray_dir();
+    let mut t = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        t[a] = near[a];
+        let mut b = 0;
+        while b < 81 {
+            if dirs[a][b] != NONE {
+                t[a] |= 1u128 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+static CHECK_AREA: [u128; 81] = build_check_area();
 
 /// Knight targets of a knight of colour `c` on `sq` (at most two; NONE).
 const fn build_knight() -> [[[u8; 2]; 81]; 2] {
@@ -334,6 +451,81 @@ const fn build_knight() -> [[[u8; 2]; 81]; 2] {
     t
 }
 const KNIGHT_TO: [[[u8; 2]; 81]; 2] = build_knight();
+
+/// `REACH[c][k][sq]`: the squares a piece of colour `c` and kind `k` on
+/// `sq` moves to (so attacks) on an empty board.
+const fn build_reach() -> [[[u128; 81]; 15]; 2] {
+    let neigh = build_neigh();
+    let knight = build_knight();
+    let mut t = [[[0u128; 81]; 15]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 15 {
+            let mut sq = 0;
+            while sq < 81 {
+                let mut m = 0u128;
+                let mut d = 0;
+                while d < 8 {
+                    if STEP[c][k] & (1 << d) != 0 && neigh[sq][d] != NONE {
+                        m |= 1u128 << neigh[sq][d];
+                    }
+                    if SLIDE[c][k] & (1 << d) != 0 {
+                        let mut s = neigh[sq][d];
+                        while s != NONE {
+                            m |= 1u128 << s;
+                            s = neigh[s as usize][d];
+                        }
+                    }
+                    d += 1;
+                }
+                if k == kind::KNIGHT as usize {
+                    let mut i = 0;
+                    while i < 2 {
+                        if knight[c][sq][i] != NONE {
+                            m |= 1u128 << knight[c][sq][i];
+                        }
+                        i += 1;
+                    }
+                }
+                t[c][k][sq] = m;
+                sq += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+static REACH: [[[u128; 81]; 15]; 2] = build_reach();
+
+/// `CHECK_FROM[c][k][sq]`: the squares from which a piece of colour `c`
+/// and kind `k` attacks `sq` on an empty board (the transpose of
+/// [`REACH`]): a board move can check directly only by landing there.
+const fn build_check_from() -> [[[u128; 81]; 15]; 2] {
+    let reach = build_reach();
+    let mut t = [[[0u128; 81]; 15]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 15 {
+            let mut x = 0;
+            while x < 81 {
+                let mut m = reach[c][k][x];
+                while m != 0 {
+                    let sq = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    t[c][k][sq] |= 1u128 << x;
+                }
+                x += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+static CHECK_FROM: [[[u128; 81]; 15]; 2] = build_check_from();
 
 // Zobrist keys, built at compile time from splitmix64.
 const fn splitmix(x: u64) -> u64 {
@@ -457,6 +649,9 @@ pub struct Position {
     hands: [[u8; HAND_KINDS]; 2],
     side: Color,
     kings: [u8; 2],
+    /// The squares of each colour's pieces, so that the generators visit
+    /// their own pieces only, not all 81 squares.
+    occ: [u128; 2],
     /// Zobrist key of the board and the side to move (hands apart).
     board_key: u64,
     /// Move number, for SFEN output only.
@@ -509,6 +704,7 @@ impl Position {
             hands: [[0; HAND_KINDS]; 2],
             side: Color::Black,
             kings: [NONE; 2],
+            occ: [0; 2],
             board_key: 0,
             ply: 1,
         };
@@ -560,6 +756,7 @@ impl Position {
                     p.kings[c.idx()] = sq;
                 }
                 p.board[sq as usize] = make_piece(c, k);
+                p.occ[c.idx()] |= 1u128 << sq;
                 col += 1;
                 promoted = false;
             }
@@ -777,26 +974,19 @@ impl Position {
     /// as empty (`NONE`: none; the king's own square, when the king moves
     /// away along a slider's line).
     fn attacked_through(&self, sq: u8, by: Color, hole: u8) -> bool {
-        let c = by.idx();
+        let occ = (self.occ[0] | self.occ[1]) & !BIT[hole as usize];
         for d in 0..8 {
-            let od = opposite(d);
-            let mut s = NEIGH[sq as usize][d];
-            let mut dist = 1;
-            while s != NONE {
-                let p = self.board[s as usize];
-                if p != 0 && s != hole {
-                    if piece_color(p) == by {
-                        let k = piece_kind(p) as usize;
-                        if (dist == 1 && STEP[c][k] & (1 << od) != 0)
-                            || SLIDE[c][k] & (1 << od) != 0
-                        {
-                            return true;
-                        }
-                    }
-                    break;
-                }
-                s = NEIGH[s as usize][d];
-                dist += 1;
+            let r = RAY[sq as usize][d] & occ;
+            if r == 0 {
+                continue;
+            }
+            // The first piece on the ray: next to `sq`, any piece moving
+            // that way attacks; farther, only a slider.
+            let s = nearest(r, d);
+            let p = self.board[s as usize];
+            let near = (NEIGH[sq as usize][d] == s) as usize;
+            if ATTACKER[by.idx()][near][p as usize] & (1u8 << opposite(d)) != 0 {
+                return true;
             }
         }
         // A knight of `by` on X attacks sq when sq is one of X's targets:
@@ -806,44 +996,43 @@ impl Position {
             .any(|&x| x != NONE && self.board[x as usize] == make_piece(by, kind::KNIGHT))
     }
 
+    /// Calls `f` with the square of every piece of `by` that attacks `sq`
+    /// (so could move there): the first piece out on each line from it,
+    /// then knights.
+    #[inline(always)]
+    fn for_each_attacker(&self, sq: u8, by: Color, mut f: impl FnMut(u8)) {
+        let occ = self.occ[0] | self.occ[1];
+        for d in 0..8 {
+            let r = RAY[sq as usize][d] & occ;
+            if r == 0 {
+                continue;
+            }
+            let s = nearest(r, d);
+            let p = self.board[s as usize];
+            let near = (NEIGH[sq as usize][d] == s) as usize;
+            if ATTACKER[by.idx()][near][p as usize] & (1u8 << opposite(d)) != 0 {
+                f(s);
+            }
+        }
+        let knight = make_piece(by, kind::KNIGHT);
+        for &x in &KNIGHT_TO[by.flip().idx()][sq as usize] {
+            if x != NONE && self.board[x as usize] == knight {
+                f(x);
+            }
+        }
+    }
+
     /// The pieces of `by` attacking `sq`, at most two (enough to tell a
     /// single check from a double one).
     pub fn checkers(&self, sq: u8, by: Color) -> ([u8; 2], usize) {
         let mut out = [NONE; 2];
         let mut n = 0;
-        let c = by.idx();
-        for d in 0..8 {
-            let od = opposite(d);
-            let mut s = NEIGH[sq as usize][d];
-            let mut dist = 1;
-            while s != NONE {
-                let p = self.board[s as usize];
-                if p != 0 {
-                    if piece_color(p) == by {
-                        let k = piece_kind(p) as usize;
-                        if (dist == 1 && STEP[c][k] & (1 << od) != 0)
-                            || SLIDE[c][k] & (1 << od) != 0
-                        {
-                            if n < 2 {
-                                out[n] = s;
-                            }
-                            n += 1;
-                        }
-                    }
-                    break;
-                }
-                s = NEIGH[s as usize][d];
-                dist += 1;
+        self.for_each_attacker(sq, by, |s| {
+            if n < 2 {
+                out[n] = s;
             }
-        }
-        for &x in &KNIGHT_TO[by.flip().idx()][sq as usize] {
-            if x != NONE && self.board[x as usize] == make_piece(by, kind::KNIGHT) {
-                if n < 2 {
-                    out[n] = x;
-                }
-                n += 1;
-            }
-        }
+            n += 1;
+        });
         (out, n)
     }
 
@@ -865,6 +1054,7 @@ impl Position {
             self.hands[us.idx()][k as usize] -= 1;
             let pc = make_piece(us, k);
             self.board[to] = pc;
+            self.occ[us.idx()] |= BIT[to];
             self.board_key ^= ZOB_BOARD[to][pc as usize];
         } else {
             let from = m.from() as usize;
@@ -878,11 +1068,13 @@ impl Position {
                 } else {
                     self.hands[us.idx()][kind::unpromoted(ck) as usize] += 1;
                 }
+                self.occ[us.flip().idx()] &= !BIT[to];
                 self.board_key ^= ZOB_BOARD[to][cap as usize];
             }
             let np = if m.promotes() { pc + 8 } else { pc };
             self.board[from] = 0;
             self.board[to] = np;
+            self.occ[us.idx()] ^= BIT[from] | BIT[to];
             self.board_key ^= ZOB_BOARD[from][pc as usize] ^ ZOB_BOARD[to][np as usize];
             if piece_kind(pc) == kind::KING {
                 self.kings[us.idx()] = to as u8;
@@ -893,56 +1085,84 @@ impl Position {
         self.ply += 1;
     }
 
-    /// Adds the board moves of the piece on `from` (pseudo-legal: own king
-    /// safety unchecked), with forced and optional promotions.
-    #[inline]
-    fn piece_moves(&self, from: u8, out: &mut Vec<Move>) {
+    /// Calls `f` with every square the piece on `from` moves to (empty or
+    /// holding an opponent's piece), in generation order: directions 0..8
+    /// (one step, or a slide outwards), then the knight's jumps. Shogi
+    /// pieces move as they attack, so the checking and counting paths walk
+    /// the same squares without building a move list.
+    #[inline(always)]
+    fn for_each_dest(&self, from: u8, mut f: impl FnMut(u8)) {
         let us = self.side;
-        let pc = self.board[from as usize];
-        let k = piece_kind(pc);
+        let k = piece_kind(self.board[from as usize]) as usize;
         let c = us.idx();
-        let mut add = |to: u8| {
+        let open = |to: u8| {
             let t = self.board[to as usize];
-            if t != 0 && piece_color(t) == us {
-                return false;
-            }
-            self.push_with_promotions(k, from, to, out);
-            t == 0
+            t == 0 || piece_color(t) != us
         };
-        let steps = STEP[c][k as usize];
-        let slides = SLIDE[c][k as usize];
-        for d in 0..8 {
+        let steps = STEP[c][k];
+        let slides = SLIDE[c][k];
+        // Steps and slides never share a direction, so one pass over the
+        // directions of either keeps the order of direction.
+        let mut dirs = steps | slides;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut to = NEIGH[from as usize][d];
             if steps & (1 << d) != 0 {
-                let to = NEIGH[from as usize][d];
-                if to != NONE {
-                    add(to);
+                if to != NONE && open(to) {
+                    f(to);
                 }
-            }
-            if slides & (1 << d) != 0 {
-                let mut to = NEIGH[from as usize][d];
-                while to != NONE && add(to) {
+            } else {
+                while to != NONE {
+                    let t = self.board[to as usize];
+                    if t != 0 && piece_color(t) == us {
+                        break;
+                    }
+                    f(to);
+                    if t != 0 {
+                        break;
+                    }
                     to = NEIGH[to as usize][d];
                 }
             }
         }
-        if k == kind::KNIGHT {
+        if k == kind::KNIGHT as usize {
             for &to in &KNIGHT_TO[c][from as usize] {
-                if to != NONE {
-                    add(to);
+                if to != NONE && open(to) {
+                    f(to);
                 }
             }
         }
     }
 
+    /// Adds the board moves of the piece on `from` (pseudo-legal: own king
+    /// safety unchecked), with forced and optional promotions.
     #[inline]
-    fn push_with_promotions(&self, k: u8, from: u8, to: u8, out: &mut Vec<Move>) {
+    fn piece_moves(&self, from: u8, out: &mut Vec<Move>) {
+        let k = piece_kind(self.board[from as usize]);
+        self.for_each_dest(from, |to| self.push_with_promotions(k, from, to, out));
+    }
+
+    /// The moves of a piece of kind `k` from `from` to `to`: whether it may
+    /// promote, and whether it may stay unpromoted (not where it could
+    /// never move again).
+    #[inline(always)]
+    fn promotion_options(&self, k: u8, from: u8, to: u8) -> (bool, bool) {
         let us = self.side;
         if kind::promotable(k) && (in_zone(us, from) || in_zone(us, to)) {
-            out.push(Move::board(from, to, true));
-            if !dead_square(us, k, to) {
-                out.push(Move::board(from, to, false));
-            }
+            (true, !dead_square(us, k, to))
         } else {
+            (false, true)
+        }
+    }
+
+    #[inline]
+    fn push_with_promotions(&self, k: u8, from: u8, to: u8, out: &mut Vec<Move>) {
+        let (promote, stay) = self.promotion_options(k, from, to);
+        if promote {
+            out.push(Move::board(from, to, true));
+        }
+        if stay {
             out.push(Move::board(from, to, false));
         }
     }
@@ -950,11 +1170,8 @@ impl Position {
     /// Pseudo-legal board moves of the side to move.
     pub fn board_moves(&self, out: &mut Vec<Move>) {
         let us = self.side;
-        for sq in 0..81u8 {
-            let p = self.board[sq as usize];
-            if p != 0 && piece_color(p) == us {
-                self.piece_moves(sq, out);
-            }
+        for sq in squares(self.occ[us.idx()]) {
+            self.piece_moves(sq, out);
         }
     }
 
@@ -1000,7 +1217,7 @@ impl Position {
     /// the direction from `king` through `from` and the square of a slider
     /// of colour `owner` right behind `from` on that line that moves along
     /// it (a pin, or a discovered check once `from` moves off the line).
-    #[inline]
+    #[inline(always)]
     fn slider_behind(&self, king: u8, from: u8, owner: Color) -> Option<(usize, u8)> {
         let d = RAY_DIR[king as usize][from as usize];
         if d == NONE {
@@ -1010,13 +1227,11 @@ impl Position {
         if !self.clear_between(king, from, d, NONE) {
             return None;
         }
-        let mut s = NEIGH[from as usize][d];
-        while s != NONE && self.board[s as usize] == 0 {
-            s = NEIGH[s as usize][d];
-        }
-        if s == NONE {
+        let r = RAY[from as usize][d] & (self.occ[0] | self.occ[1]);
+        if r == 0 {
             return None;
         }
+        let s = nearest(r, d);
         let p = self.board[s as usize];
         if piece_color(p) != owner
             || SLIDE[owner.idx()][piece_kind(p) as usize] & (1 << opposite(d)) == 0
@@ -1026,27 +1241,19 @@ impl Position {
         Some((d, s))
     }
 
-    /// [`Position::leaves_king_safe`] for a board move of the side to
-    /// move whose king is on `ks`, without playing it: a king move must
-    /// land on a square no enemy piece attacks once the king has left its
-    /// square; another piece may leave only a line on which it shields the
-    /// king from an enemy slider (a pin) by moving along it. For a position
-    /// in check, only the moves that take the checker or block its line
-    /// qualify (the caller filters them first): they end a single check.
+    /// King safety of a board move without playing it (what
+    /// [`Position::leaves_king_safe`] answers): a king move must land on a
+    /// square no enemy piece attacks once the king has left its square
+    /// (`attacked_through`); another piece may leave only a line on which
+    /// it shields the king on `ks` from an enemy slider (a pin) by moving
+    /// along it. This is that line's direction from `ks` for the piece on
+    /// `from`, if pinned. In check, only the moves that take the checker or
+    /// block its line qualify (the callers filter them first): they end a
+    /// single check.
     #[inline]
-    fn board_move_safe(&self, m: Move, ks: u8) -> bool {
-        let us = self.side;
-        let them = us.flip();
-        let (from, to) = (m.from(), m.to());
-        if from == ks {
-            return !self.attacked_through(to, them, ks);
-        }
-        let Some((d, _)) = self.slider_behind(ks, from, them) else {
-            return true;
-        };
-        // Pinned: it may only move along the line (between, or taking the
-        // pinning piece).
-        RAY_DIR[ks as usize][to as usize] == d as u8
+    fn pin_dir(&self, ks: u8, from: u8) -> Option<u8> {
+        self.slider_behind(ks, from, self.side.flip())
+            .map(|(d, _)| d as u8)
     }
 
     /// Whether the pawn drop `m` (already played: `after`) is a mate by a
@@ -1058,156 +1265,292 @@ impl Position {
             return false;
         };
         // The pawn checks only the square straight ahead of it.
-        let ahead = match them.flip() {
-            Color::Black => NEIGH[m.to() as usize][0],
-            Color::White => NEIGH[m.to() as usize][4],
-        };
-        if ahead != k {
+        if pawn_ahead(them.flip(), m.to()) != k {
             return false;
         }
         !after.has_legal_move()
     }
 
+    /// [`Position::is_pawn_drop_mate`] for a pawn drop on `to` by the side
+    /// to move, asked before playing it: only a drop right in front of the
+    /// opponent's king can mate, so only that one is played out.
+    #[inline]
+    fn pawn_drop_mates(&self, to: u8) -> bool {
+        let Some(k) = self.king(self.side.flip()) else {
+            return false;
+        };
+        if pawn_ahead(self.side, to) != k {
+            return false;
+        }
+        let mut next = self.clone();
+        let m = Move::drop(kind::PAWN, to);
+        next.play(m);
+        Self::is_pawn_drop_mate(&next, m)
+    }
+
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
+        if let Some(ks) = self.king(self.side) {
+            let (ch, n) = self.checkers(ks, self.side.flip());
+            if n > 0 {
+                // In check (a pawn drop's mate test): counted, not listed.
+                return self.count_evasions_in_check::<true>(ks, ch, n, false) > 0;
+            }
+        }
         let mut v = Vec::with_capacity(64);
         self.legal_moves(&mut v);
         !v.is_empty()
     }
 
+    /// The squares a piece must move to (or drop on) to end a single
+    /// check of the king on `ks` by the piece on `checker`: the checker's
+    /// square and those between them.
+    #[inline]
+    fn check_targets(ks: u8, checker: u8) -> u128 {
+        let d = RAY_DIR[ks as usize][checker as usize];
+        if d == NONE {
+            BIT[checker as usize]
+        } else {
+            // The ray from the king up to the checker, not beyond.
+            RAY[ks as usize][d as usize] ^ RAY[checker as usize][d as usize]
+        }
+    }
+
     /// Every legal move of the side to move.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         let us = self.side;
-        let start = out.len();
-        // In check by one piece, a move of another piece must take the
-        // checker or land between it and the king; by two, only the king
-        // may move. Those are tested first (cheaply), before playing.
-        let (ks, targets, n) = match self.king(us) {
-            Some(ks) => {
-                let (ch, n) = self.checkers(ks, us.flip());
-                let mut t = 0u128;
-                if n == 1 {
-                    t |= 1u128 << ch[0];
-                    let d = RAY_DIR[ks as usize][ch[0] as usize];
-                    if d != NONE {
-                        let mut s = NEIGH[ks as usize][d as usize];
-                        while s != ch[0] {
-                            t |= 1u128 << s;
-                            s = NEIGH[s as usize][d as usize];
-                        }
-                    }
-                }
-                (ks, t, n)
-            }
-            None => (NONE, 0, 0),
-        };
-        if n == 0 {
+        let them = us.flip();
+        let Some(ks) = self.king(us) else {
             self.board_moves(out);
-        } else {
-            // Only the pieces that could reach a target square (or the
-            // king) are generated, in the same order as `board_moves`.
-            let mut near = 0u128;
-            let mut t = targets;
-            while t != 0 {
-                let sq = t.trailing_zeros() as usize;
-                t &= t - 1;
-                near |= NEAR2[sq];
-            }
-            for from in 0..81u8 {
-                let p = self.board[from as usize];
-                if p == 0 || piece_color(p) != us {
-                    continue;
-                }
-                let k = piece_kind(p);
-                let useful = from == ks
-                    || (n == 1
-                        && if SLIDE[us.idx()][k as usize] != 0 {
-                            let mut t = targets;
-                            let mut any = false;
-                            while t != 0 {
-                                let sq = t.trailing_zeros() as usize;
-                                t &= t - 1;
-                                if RAY_DIR[from as usize][sq] != NONE {
-                                    any = true;
-                                    break;
-                                }
-                            }
-                            any
-                        } else {
-                            near & (1u128 << from) != 0
-                        });
-                if useful {
-                    self.piece_moves(from, out);
-                }
-            }
+            self.drops_on(self.empty_squares(), out);
+            return;
+        };
+        let (ch, n) = self.checkers(ks, them);
+        if n > 0 {
+            self.evasions(ks, ch, n, out);
+            return;
         }
-        // Keep the board moves that leave the king safe.
-        let mut w = start;
-        for i in start..out.len() {
-            let m = out[i];
-            if n > 0 && m.from() != ks && targets & (1u128 << m.to()) == 0 {
+        for from in squares(self.occ[us.idx()]) {
+            let k = piece_kind(self.board[from as usize]);
+            if from == ks {
+                self.for_each_dest(from, |to| {
+                    if !self.attacked_through(to, them, ks) {
+                        out.push(Move::board(from, to, false));
+                    }
+                });
                 continue;
             }
-            if ks == NONE || self.board_move_safe(m, ks) {
-                out[w] = m;
-                w += 1;
+            // A pinned piece may only move along the pin's line.
+            let pin = self.pin_dir(ks, from);
+            self.for_each_dest(from, |to| {
+                if pin.is_some_and(|d| RAY_DIR[ks as usize][to as usize] != d) {
+                    return;
+                }
+                self.push_with_promotions(k, from, to, out);
+            });
+        }
+        self.drops_on(self.empty_squares(), out);
+    }
+
+    /// [`Position::legal_moves`] with the king on `ks` in check by the `n`
+    /// (> 0) pieces `ch`, listed directly rather than filtered from every
+    /// move: the king's steps; by one checker, the moves of the pieces
+    /// that reach its square or one between (found from those squares,
+    /// as [`Position::count_evasions`] counts them) and the drops between.
+    /// The board moves are sorted into the order of the walk over every
+    /// piece (square, then direction and distance), so the list is the
+    /// same as before, order included.
+    fn evasions(&self, ks: u8, ch: [u8; 2], n: usize, out: &mut Vec<Move>) {
+        let us = self.side;
+        let them = us.flip();
+        // (from, walk key, to) packed; at most 8 king steps and, for each
+        // of at most 8 target squares, 8 line pieces and 2 knights.
+        let mut list = [0u32; 96];
+        let mut len = 0;
+        for (d, &to) in NEIGH[ks as usize].iter().enumerate() {
+            if to != NONE {
+                let t = self.board[to as usize];
+                if (t == 0 || piece_color(t) != us) && !self.attacked_through(to, them, ks) {
+                    list[len] = (ks as u32) << 16 | (d as u32 * 16 + 1) << 8 | to as u32;
+                    len += 1;
+                }
             }
         }
-        out.truncate(w);
-        self.legal_drops(out);
-        let _ = us;
+        let targets = if n == 1 {
+            Self::check_targets(ks, ch[0])
+        } else {
+            0
+        };
+        for to in squares(targets) {
+            self.for_each_attacker(to, us, |from| {
+                if from == ks
+                    || self
+                        .pin_dir(ks, from)
+                        .is_some_and(|d| RAY_DIR[ks as usize][to as usize] != d)
+                {
+                    return;
+                }
+                list[len] = (from as u32) << 16 | (walk_key(from, to) as u32) << 8 | to as u32;
+                len += 1;
+            });
+        }
+        list[..len].sort_unstable();
+        for &e in &list[..len] {
+            let (from, to) = ((e >> 16) as u8, e as u8);
+            self.push_with_promotions(piece_kind(self.board[from as usize]), from, to, out);
+        }
+        if n == 1 {
+            self.drops_on(targets & !BIT[ch[0] as usize], out);
+        }
+    }
+
+    /// The empty squares.
+    #[inline]
+    fn empty_squares(&self) -> u128 {
+        !(self.occ[0] | self.occ[1]) & ((1u128 << 81) - 1)
     }
 
     /// Legal drops of the side to move: when in check, only interpositions
     /// between the king and a single sliding checker.
     pub fn legal_drops(&self, out: &mut Vec<Move>) {
-        let us = self.side;
-        let hand = self.hands[us.idx()];
-        if hand.iter().all(|&n| n == 0) {
-            return;
-        }
-        let mut targets = [false; 81];
-        match self.king(us) {
+        let targets = match self.king(self.side) {
             Some(ks) => {
-                let (ch, n) = self.checkers(ks, us.flip());
+                let (ch, n) = self.checkers(ks, self.side.flip());
                 match n {
-                    0 => {
-                        for (sq, t) in targets.iter_mut().enumerate() {
-                            *t = self.board[sq] == 0;
-                        }
-                    }
-                    1 => {
-                        for sq in between(ks, ch[0]) {
-                            targets[sq as usize] = true;
-                        }
-                    }
+                    0 => self.empty_squares(),
+                    1 => Self::check_targets(ks, ch[0]) & !BIT[ch[0] as usize],
                     _ => return,
                 }
             }
-            None => {
-                for (sq, t) in targets.iter_mut().enumerate() {
-                    *t = self.board[sq] == 0;
-                }
-            }
-        }
+            None => self.empty_squares(),
+        };
+        self.drops_on(targets, out);
+    }
+
+    /// The legal drops on the (empty) squares of `targets`, kind by kind,
+    /// square by square.
+    fn drops_on(&self, targets: u128, out: &mut Vec<Move>) {
+        let hand = self.hands[self.side.idx()];
         for k in 0..HAND_KINDS as u8 {
             if hand[k as usize] == 0 {
                 continue;
             }
-            for to in 0..81u8 {
-                if targets[to as usize] && self.drop_allowed(k, to) {
-                    let m = Move::drop(k, to);
-                    if k == kind::PAWN {
-                        let mut next = self.clone();
-                        next.play(m);
-                        if Self::is_pawn_drop_mate(&next, m) {
-                            continue;
-                        }
-                    }
-                    out.push(m);
+            let mut t = targets;
+            while t != 0 {
+                let to = t.trailing_zeros() as u8;
+                t &= t - 1;
+                if self.drop_allowed(k, to) && !(k == kind::PAWN && self.pawn_drop_mates(to)) {
+                    out.push(Move::drop(k, to));
                 }
             }
         }
+    }
+
+    /// The number of legal moves of the side to move, each drop square
+    /// counted once when `dedupe_drops` (df-pn+'s evasion count with proof
+    /// pieces): `legal_moves`' length, or its board moves plus its distinct
+    /// drop squares. In check, the usual case in tsume, it counts without
+    /// listing: king steps, then for each square that ends the check the
+    /// pieces that reach it, then the drops between.
+    pub fn count_evasions(&self, dedupe_drops: bool) -> u64 {
+        if let Some(ks) = self.king(self.side) {
+            let (ch, n) = self.checkers(ks, self.side.flip());
+            if n > 0 {
+                return self.count_evasions_in_check::<false>(ks, ch, n, dedupe_drops);
+            }
+        }
+        let mut v = Vec::with_capacity(128);
+        self.legal_moves(&mut v);
+        if !dedupe_drops {
+            return v.len() as u64;
+        }
+        let mut squares = 0u128;
+        let mut n = 0;
+        for m in &v {
+            if !m.is_drop() {
+                n += 1;
+            } else if squares & (1u128 << m.to()) == 0 {
+                squares |= 1u128 << m.to();
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// [`Position::count_evasions`] with the king on `ks` in check by the
+    /// `n` (> 0) pieces `ch` (the first two); with `ANY`, a count that
+    /// stops early once it is positive (only whether there is a move).
+    fn count_evasions_in_check<const ANY: bool>(
+        &self,
+        ks: u8,
+        ch: [u8; 2],
+        n: usize,
+        dedupe_drops: bool,
+    ) -> u64 {
+        let us = self.side;
+        let them = us.flip();
+        let c = us.idx();
+        let mut count = 0u64;
+        for &to in &NEIGH[ks as usize] {
+            if to != NONE {
+                let t = self.board[to as usize];
+                if (t == 0 || piece_color(t) != us) && !self.attacked_through(to, them, ks) {
+                    count += 1;
+                }
+            }
+        }
+        if n > 1 || (ANY && count > 0) {
+            return count;
+        }
+        let targets = Self::check_targets(ks, ch[0]);
+        let mut t = targets;
+        while t != 0 {
+            let to = t.trailing_zeros() as u8;
+            t &= t - 1;
+            // Our pieces (the king apart) that move to `to`: the first
+            // piece out on each line from it, and knights.
+            let mut count_from = |from: u8| {
+                let k = piece_kind(self.board[from as usize]);
+                if self
+                    .pin_dir(ks, from)
+                    .is_some_and(|d| RAY_DIR[ks as usize][to as usize] != d)
+                {
+                    return;
+                }
+                let (promote, stay) = self.promotion_options(k, from, to);
+                count += promote as u64 + stay as u64;
+            };
+            self.for_each_attacker(to, us, |from| {
+                if from != ks {
+                    count_from(from);
+                }
+            });
+            if ANY && count > 0 {
+                return count;
+            }
+        }
+        // Drops between the king and a sliding checker.
+        let hand = self.hands[c];
+        let mut t = targets & !BIT[ch[0] as usize];
+        while t != 0 {
+            let to = t.trailing_zeros() as u8;
+            t &= t - 1;
+            // Pawns last, so that a square another kind may take never
+            // needs the pawn's mate test when counted once.
+            for k in (0..HAND_KINDS as u8).rev() {
+                if hand[k as usize] == 0
+                    || !self.drop_allowed(k, to)
+                    || (k == kind::PAWN && self.pawn_drop_mates(to))
+                {
+                    continue;
+                }
+                count += 1;
+                if dedupe_drops {
+                    break;
+                }
+            }
+        }
+        count
     }
 
     /// Whether `m` is legal here (any legal move, parsed or not).
@@ -1263,6 +1606,33 @@ impl Position {
     /// would attack `target`, walking rays only through empty squares
     /// (drop squares that give check).
     pub fn drop_check_squares(&self, k: u8, target: u8, out: &mut Vec<u8>) {
+        self.for_each_drop_check_square(k, target, |x| out.push(x));
+    }
+
+    /// Whether [`Position::drop_check_squares`] would list any square
+    /// (stops at the first).
+    pub fn any_drop_check_square(&self, k: u8, target: u8) -> bool {
+        let us = self.side;
+        let c = us.idx();
+        // Steps and slides alike start on the neighbour towards the piece.
+        let dirs = STEP[c][k as usize] | SLIDE[c][k as usize];
+        for d in 0..8 {
+            if dirs & (1 << d) != 0 {
+                let x = NEIGH[target as usize][opposite(d)];
+                if x != NONE && self.board[x as usize] == 0 {
+                    return true;
+                }
+            }
+        }
+        k == kind::KNIGHT
+            && KNIGHT_TO[us.flip().idx()][target as usize]
+                .iter()
+                .any(|&x| x != NONE && self.board[x as usize] == 0)
+    }
+
+    /// [`Position::drop_check_squares`] as a walk, in the same order.
+    #[inline(always)]
+    fn for_each_drop_check_square(&self, k: u8, target: u8, mut f: impl FnMut(u8)) {
         let us = self.side;
         let c = us.idx();
         let steps = STEP[c][k as usize];
@@ -1273,13 +1643,13 @@ impl Position {
             if steps & (1 << d) != 0 {
                 let x = NEIGH[target as usize][back];
                 if x != NONE && self.board[x as usize] == 0 {
-                    out.push(x);
+                    f(x);
                 }
             }
             if slides & (1 << d) != 0 {
                 let mut x = NEIGH[target as usize][back];
                 while x != NONE && self.board[x as usize] == 0 {
-                    out.push(x);
+                    f(x);
                     x = NEIGH[x as usize][back];
                 }
             }
@@ -1287,7 +1657,7 @@ impl Position {
         if k == kind::KNIGHT {
             for &x in &KNIGHT_TO[us.flip().idx()][target as usize] {
                 if x != NONE && self.board[x as usize] == 0 {
-                    out.push(x);
+                    f(x);
                 }
             }
         }
@@ -1295,16 +1665,12 @@ impl Position {
 
     /// Whether the squares strictly between `a` and `b` (on one line, in
     /// direction `d` from `a`) are empty, `hole` counting as empty.
-    #[inline]
+    #[inline(always)]
     fn clear_between(&self, a: u8, b: u8, d: usize, hole: u8) -> bool {
-        let mut s = NEIGH[a as usize][d];
-        while s != b {
-            if s == NONE || (s != hole && self.board[s as usize] != 0) {
-                return false;
-            }
-            s = NEIGH[s as usize][d];
-        }
-        true
+        debug_assert_eq!(RAY_DIR[a as usize][b as usize], d as u8);
+        // The ray from `a` holds `b` and the ray from `b` beyond it.
+        let between = RAY[a as usize][d] ^ RAY[b as usize][d] ^ BIT[b as usize];
+        between & (self.occ[0] | self.occ[1]) & !BIT[hole as usize] == 0
     }
 
     /// Whether the board move `m` (pseudo-legal, of the side to move)
@@ -1315,33 +1681,45 @@ impl Position {
     /// after `next.play(m)` for a square `ek` not ours (the king's).
     #[inline]
     pub fn board_move_attacks(&self, m: Move, ek: u8) -> bool {
-        let us = self.side;
-        let c = us.idx();
         let (from, to) = (m.from(), m.to());
         let pc = self.board[from as usize];
-        let nk = piece_kind(if m.promotes() { pc + 8 } else { pc }) as usize;
-        // Direct: the piece on `to` attacks `ek`.
-        let d = RAY_DIR[to as usize][ek as usize];
-        if d != NONE {
-            let d = d as usize;
-            if NEIGH[to as usize][d] == ek {
-                if (STEP[c][nk] | SLIDE[c][nk]) & (1 << d) != 0 {
-                    return true;
-                }
-            } else if SLIDE[c][nk] & (1 << d) != 0 && self.clear_between(to, ek, d, from) {
-                return true;
-            }
-        } else if nk == kind::KNIGHT as usize && KNIGHT_TO[c][to as usize].contains(&ek) {
+        let nk = piece_kind(if m.promotes() { pc + 8 } else { pc });
+        if self.lands_attacking(from, to, nk, ek) {
             return true;
         }
         // Discovered: `from` was the only piece between `ek` and a slider
         // of ours, and `to` is off that segment.
-        let Some((d, s)) = self.slider_behind(ek, from, us) else {
+        let Some((d, s)) = self.slider_behind(ek, from, self.side) else {
             return false;
         };
-        // `to` between `ek` and the slider blocks the line again.
+        Self::leaves_line(ek, d, s, to)
+    }
+
+    /// Whether a piece moving to `to` leaves the segment from `ek` in
+    /// direction `d` to the slider on `s` (so uncovers it).
+    #[inline(always)]
+    fn leaves_line(ek: u8, d: usize, s: u8, to: u8) -> bool {
         !(RAY_DIR[ek as usize][to as usize] == d as u8
             && RAY_DIR[to as usize][s as usize] == d as u8)
+    }
+
+    /// Whether a piece of the side to move of kind `nk` (as it lands)
+    /// moved from `from` to `to` attacks `ek` directly, `from` left empty.
+    #[inline(always)]
+    fn lands_attacking(&self, from: u8, to: u8, nk: u8, ek: u8) -> bool {
+        let c = self.side.idx();
+        let nk = nk as usize;
+        let d = RAY_DIR[to as usize][ek as usize];
+        if d != NONE {
+            let d = d as usize;
+            if NEIGH[to as usize][d] == ek {
+                (STEP[c][nk] | SLIDE[c][nk]) & (1 << d) != 0
+            } else {
+                SLIDE[c][nk] & (1 << d) != 0 && self.clear_between(to, ek, d, from)
+            }
+        } else {
+            nk == kind::KNIGHT as usize && KNIGHT_TO[c][to as usize].contains(&ek)
+        }
     }
 
     /// Legal moves of the side to move that give check (the attacker's
@@ -1349,76 +1727,187 @@ impl Position {
     /// attack the king, board moves kept when they attack it once played
     /// ([`Position::board_move_attacks`], without playing them).
     pub fn legal_checks(&self, out: &mut Vec<Move>) {
+        self.for_each_check::<false>(|m| out.push(m));
+    }
+
+    /// The number of legal checks of the side to move: the length of
+    /// [`Position::legal_checks`] without building it (df-pn+'s
+    /// initial disproof number of an attacker's node).
+    pub fn count_checks(&self) -> u64 {
+        let mut n = 0;
+        self.for_each_check::<true>(|_| n += 1);
+        n
+    }
+
+    /// Calls `f` with each legal check, in [`Position::legal_checks`]'
+    /// order (with `ANY_ORDER`, for a count, a piece's checks may come in
+    /// another). The tests a board move needs (is a slider of ours behind
+    /// it on the enemy king's line, is it pinned to our king) are made once
+    /// per piece, not once per move, and a piece that uncovers no slider
+    /// is tried only where it could attack the king on an empty board.
+    #[inline(always)]
+    fn for_each_check<const ANY_ORDER: bool>(&self, mut f: impl FnMut(Move)) {
         let us = self.side;
-        let Some(ek) = self.king(us.flip()) else {
+        let them = us.flip();
+        let Some(ek) = self.king(them) else {
             return;
         };
         let in_check = self.in_check(us);
-        let mut sqs = Vec::with_capacity(16);
+        let own = self.king(us);
         for k in 0..HAND_KINDS as u8 {
             if self.hands[us.idx()][k as usize] == 0 {
                 continue;
             }
-            sqs.clear();
-            self.drop_check_squares(k, ek, &mut sqs);
-            for &to in &sqs {
+            self.for_each_drop_check_square(k, ek, |to| {
                 if !self.drop_allowed(k, to) {
-                    continue;
+                    return;
                 }
                 let m = Move::drop(k, to);
-                if in_check || k == kind::PAWN {
+                if in_check {
                     let mut next = self.clone();
                     next.play(m);
-                    if in_check {
-                        if let Some(ks) = self.king(us) {
-                            if next.attacked(ks, us.flip()) {
-                                continue;
-                            }
+                    if let Some(ks) = own {
+                        if next.attacked(ks, them) {
+                            return;
                         }
                     }
                     if k == kind::PAWN && Self::is_pawn_drop_mate(&next, m) {
-                        continue;
+                        return;
                     }
+                } else if k == kind::PAWN && self.pawn_drop_mates(to) {
+                    return;
                 }
-                out.push(m);
-            }
+                f(m);
+            });
         }
         // Board moves of the pieces that could check: a slider anywhere,
         // any piece on a line from the king (it may uncover a slider), a
-        // stepping piece or knight only near the king ([`NEAR4`]); in the
-        // order of `board_moves`.
-        let mut v = Vec::with_capacity(128);
-        for from in 0..81u8 {
-            let p = self.board[from as usize];
-            if p == 0 || piece_color(p) != us {
-                continue;
-            }
-            if SLIDE[us.idx()][piece_kind(p) as usize] != 0
-                || RAY_DIR[ek as usize][from as usize] != NONE
-                || NEAR4[ek as usize] & (1u128 << from) != 0
-            {
-                self.piece_moves(from, &mut v);
+        // stepping piece or knight only near the king ([`CHECK_AREA`]);
+        // in the order of `board_moves`.
+        let area = CHECK_AREA[ek as usize];
+        let mut pieces = self.occ[us.idx()] & area;
+        for s in squares(self.occ[us.idx()] & !area) {
+            if PIECE_SLIDE[self.board[s as usize] as usize] != 0 {
+                pieces |= BIT[s as usize];
             }
         }
-        let own = self.king(us);
-        for m in v {
-            if !self.board_move_attacks(m, ek) {
-                continue;
-            }
-            if let Some(ks) = own {
-                // In check, the move must also end that check: played out.
-                let safe = if in_check {
-                    self.leaves_king_safe(m)
-                } else {
-                    self.board_move_safe(m, ks)
-                };
-                if !safe {
-                    continue;
+        for from in squares(pieces) {
+            let k = piece_kind(self.board[from as usize]);
+            let disc = self.slider_behind(ek, from, us);
+            let is_king = own == Some(from);
+            // A pinned piece (not the king) may only move along the pin.
+            let pin = match own {
+                Some(ks) if !in_check && !is_king => self.pin_dir(ks, from),
+                _ => None,
+            };
+            let mut visit = |to: u8| {
+                let uncovers = disc.is_some_and(|(d, s)| Self::leaves_line(ek, d, s, to));
+                let (promote, stay) = self.promotion_options(k, from, to);
+                let promote = promote && (uncovers || self.lands_attacking(from, to, k + 8, ek));
+                let stay = stay && (uncovers || self.lands_attacking(from, to, k, ek));
+                if !(promote || stay) {
+                    return;
                 }
+                // Our own king's safety does not depend on the promotion.
+                let legal = match own {
+                    None => true,
+                    // In check, the move must also end that check: played
+                    // out.
+                    Some(_) if in_check => self.leaves_king_safe(Move::board(from, to, promote)),
+                    Some(ks) if is_king => !self.attacked_through(to, them, ks),
+                    Some(ks) => pin.is_none_or(|d| RAY_DIR[ks as usize][to as usize] == d),
+                };
+                if legal {
+                    if promote {
+                        f(Move::board(from, to, true));
+                    }
+                    if stay {
+                        f(Move::board(from, to, false));
+                    }
+                }
+            };
+            if disc.is_none() {
+                // No discovered check: only a landing square from which
+                // the piece (promoted or not) would attack the king on an
+                // empty board can check, so only those few are tried
+                // (reachable, then attacking) instead of every move; for
+                // the list, in the walk's order (direction, then distance;
+                // a knight's jumps by square).
+                let c = us.idx();
+                let mut cand = CHECK_FROM[c][k as usize][ek as usize];
+                if kind::promotable(k) {
+                    cand |= CHECK_FROM[c][k as usize + 8][ek as usize];
+                }
+                let mut m = REACH[c][k as usize][from as usize] & cand;
+                let mut order = [0u16; 24];
+                let mut len = 0;
+                while m != 0 {
+                    let to = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    let t = self.board[to as usize];
+                    if t != 0 && piece_color(t) == us {
+                        continue;
+                    }
+                    let d = RAY_DIR[from as usize][to as usize];
+                    if d != NONE
+                        && NEIGH[from as usize][d as usize] != to
+                        && !self.clear_between(from, to, d as usize, NONE)
+                    {
+                        continue;
+                    }
+                    if ANY_ORDER {
+                        visit(to);
+                    } else {
+                        order[len] = (walk_key(from, to) as u16) << 8 | to as u16;
+                        len += 1;
+                    }
+                }
+                if !ANY_ORDER {
+                    order[..len].sort_unstable();
+                    for &e in &order[..len] {
+                        visit(e as u8);
+                    }
+                }
+            } else {
+                self.for_each_dest(from, visit);
             }
-            out.push(m);
         }
     }
+}
+
+/// The rank of the move from `from` to `to` in the order
+/// [`Position::for_each_dest`] walks a piece's moves: by direction, then
+/// distance; a knight's two jumps by square.
+#[inline(always)]
+fn walk_key(from: u8, to: u8) -> u8 {
+    let d = RAY_DIR[from as usize][to as usize];
+    if d == NONE {
+        128 + to
+    } else {
+        let dist = col_of(from)
+            .abs_diff(col_of(to))
+            .max(rank_of(from).abs_diff(rank_of(to)));
+        d * 16 + dist
+    }
+}
+
+/// The squares of the set `m`, lowest first.
+#[inline(always)]
+fn squares(mut m: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let sq = m.trailing_zeros() as u8;
+            m &= m - 1;
+            sq
+        })
+    })
+}
+
+/// Whether any square lies strictly between `a` and `b` on a shared rank,
+/// file or diagonal: `!between(a, b).is_empty()` without the list.
+pub fn any_between(a: u8, b: u8) -> bool {
+    let d = RAY_DIR[a as usize][b as usize];
+    d != NONE && NEIGH[a as usize][d as usize] != b
 }
 
 /// The squares strictly between `a` and `b` when they share a rank, file
