@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::output::{ms, thousands};
 use crate::{CliError, SolveArgs};
 use pns_games::go::capture::{
-    attack_with, defend_with, Answer, Capture, Effort, Generator, Solver, DEFAULT_ESCAPE_LIBS,
+    attack_coded, defend_coded, Capture, Effort, Generator, Solver, DEFAULT_ESCAPE_LIBS,
 };
 use pns_games::go::{KoRule, Move};
 
@@ -55,23 +55,26 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     let mut effort = Effort::default();
     let t0 = Instant::now();
     let answer = if attack {
-        attack_with(&g, &solver, visits, &mut effort)
+        attack_coded(&g, &solver, visits, &mut effort)
     } else {
-        defend_with(&g, &solver, visits, &mut effort)
+        defend_coded(&g, &solver, visits, &mut effort)
     };
     let time_ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let (code, mv) = match answer {
-        Answer::Succeeds(m) => (Some(1), m.map(|m| board.format_move(m).to_uppercase())),
-        Answer::Fails => (Some(0), None),
-        Answer::Unknown => (None, None),
-    };
+    let code = answer.map(|a| a.code);
+    let mv = answer
+        .and_then(|a| a.mv)
+        .map(|m| board.format_move(m).to_uppercase());
     let command = if attack { "attack" } else { "defend" };
-    let result = match code {
-        Some(1) if attack => "captured",
-        Some(1) => "saved",
-        Some(_) if attack => "not captured",
-        Some(_) => "not saved",
-        None => "unknown",
+    let result = match (code, attack) {
+        (Some(1), true) => "captured",
+        (Some(1), false) => "saved",
+        (Some(2), true) => "captured by ko",
+        (Some(2), false) => "saved by ko",
+        (Some(3), true) => "captured by ko with a threat",
+        (Some(3), false) => "saved by ko with a threat",
+        (Some(_), true) => "not captured",
+        (Some(_), false) => "not saved",
+        (None, _) => "unknown",
     };
     if a.search.json {
         let v = json!({

@@ -211,6 +211,13 @@ impl Board {
         self.ko.map(usize::from)
     }
 
+    /// Lifts the simple-ko ban: the player to move may retake at once (as
+    /// a player with a ko threat to spend would).
+    #[inline]
+    pub fn clear_ko(&mut self) {
+        self.ko = None;
+    }
+
     /// Zobrist hash of the stones alone (positional super-ko).
     #[inline]
     pub fn key(&self) -> u64 {

@@ -25,6 +25,14 @@
 //! move, and [`defend`] asks one attack question per defender reply, so
 //! through them a cycle always counts as the attacker failing.
 //!
+//! GNU Go's ko results ([`attack_coded`], [`defend_coded`]) model ko
+//! threats by exempting one side from the simple-ko ban: it may retake at
+//! once, as a player with threats to spend. Nobody exempt, the first to
+//! take a ko wins it. With the defender exempt, a capture of a one-stone
+//! target by a ko capture is not final: the defender may retake at once
+//! (a pending retake), as GNU Go does not count such a capture as
+//! unconditional.
+//!
 //! # Move generators
 //!
 //! The paper's three (§4): [`Generator::H1`] (the target's liberties, the
@@ -59,6 +67,9 @@ const TABLE_MB: usize = 16;
 
 /// Hashed into the key with the simple-ko point.
 const KO_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Hashed into the key with a pending retake (`Capture::retake`).
+const RETAKE_SALT: u64 = 0x2545_f491_4f6c_dd1d;
 
 /// Hashed into the key with the side that plays every point and the
 /// generator.
@@ -110,10 +121,20 @@ pub struct Capture {
     /// with the attacker complete, holds in Go and not only within the
     /// generator (see [`attack`]).
     complete: Option<Color>,
+    /// The side exempt from the simple-ko ban, if any: it may retake a ko
+    /// at once, as a player with unlimited ko threats could (GNU Go's ko
+    /// results, [`attack_coded`]).
+    ko_exempt: Option<Color>,
     /// The target block, kept as moves are played (empty once captured):
     /// every node reads it for the outcome, the heuristic and the moves,
     /// and a flood fill of a large block each time dominated the search.
     block: Bits,
+    /// With the defender exempt from the ko ban: the target's point just
+    /// after the attacker took a one-stone target by a ko capture. The
+    /// defender may retake there at once, so the capture is not yet final
+    /// (GNU Go does not count a capture the owner can take back by ko as
+    /// unconditional); any other reply leaves it captured.
+    retake: Option<u16>,
 }
 
 impl PartialEq for Capture {
@@ -123,6 +144,8 @@ impl PartialEq for Capture {
             && self.escape_libs == o.escape_libs
             && self.gen == o.gen
             && self.complete == o.complete
+            && self.ko_exempt == o.ko_exempt
+            && self.retake == o.retake
     }
 }
 
@@ -169,7 +192,9 @@ impl Capture {
             escape_libs,
             gen,
             complete: None,
+            ko_exempt: None,
             block: board.block(target),
+            retake: None,
         })
     }
 
@@ -212,6 +237,21 @@ impl Capture {
         self
     }
 
+    /// The same problem with `c` exempt from the simple-ko ban (the ban
+    /// lifted now if `c` is to move).
+    pub fn with_ko_exempt(mut self, c: Option<Color>) -> Capture {
+        self.ko_exempt = c;
+        if c == Some(self.board.to_move()) {
+            self.board.clear_ko();
+        }
+        self
+    }
+
+    /// The side exempt from the simple-ko ban, if any.
+    pub fn ko_exempt(&self) -> Option<Color> {
+        self.ko_exempt
+    }
+
     /// The side that plays every legal point, if any.
     pub fn complete(&self) -> Option<Color> {
         self.complete
@@ -221,8 +261,38 @@ impl Capture {
     pub(crate) fn play_capturing(&mut self, m: Move) -> Bits {
         let mover = self.board.to_move();
         let captured = self.board.play(m, true).expect("capture: a legal move");
-        self.follow_block(mover, m, &captured);
+        if let Some(r) = self.retake.take() {
+            // The defender retakes the ko: the target stands again as the
+            // new stone (any other reply leaves it captured for good).
+            if m == Move::Play(r) {
+                self.block = Bits::single(r as usize);
+            }
+        } else {
+            let was = self.block;
+            self.follow_block(mover, m, &captured);
+            if self.ko_exempt == Some(self.defender)
+                && self.block.is_empty()
+                && was.count() == 1
+                && self.board.ko_point() == Some(self.target as usize)
+            {
+                self.retake = Some(self.target);
+            }
+        }
+        if self.ko_exempt == Some(self.board.to_move()) {
+            self.board.clear_ko();
+        }
         captured
+    }
+
+    /// Whether the attacker's capture of the target at `p` (its one
+    /// liberty) could be taken back at once: a one-stone target taken by
+    /// a ko capture while the defender is exempt from the ban.
+    pub(crate) fn capture_is_retakable(&self, p: usize) -> bool {
+        if self.ko_exempt != Some(self.defender) || self.block.count() != 1 {
+            return false;
+        }
+        let mut b = self.board;
+        b.play(Move::Play(p as u16), true).is_ok() && b.ko_point() == Some(self.target as usize)
     }
 
     /// Keeps [`Capture::block`] after `mover` played `m`, capturing
@@ -321,6 +391,9 @@ impl Rules for Capture {
 
     fn outcome(&self) -> Option<Outcome> {
         let attacker_wins = if self.captured() {
+            if self.retake.is_some() {
+                return None;
+            }
             true
         } else if self.target_libs().count() >= self.escape_libs {
             false
@@ -336,6 +409,12 @@ impl Rules for Capture {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
+        if let Some(r) = self.retake {
+            // Retake or lose the target.
+            out.push(Move::Play(r));
+            out.push(Move::Pass);
+            return;
+        }
         let c = self.candidates();
         self.board.legal_points(Some(&c), true, out);
         out.push(Move::Pass);
@@ -357,11 +436,15 @@ impl Rules for Capture {
         // the attacker bounded by the generator is no disproof where it
         // plays every point (nor a proof with the defender bounded one
         // where the defender plays every point).
-        let q = match self.complete {
+        let side = |c: Option<Color>| match c {
             None => 0,
             Some(Color::Black) => 1,
             Some(Color::White) => 2,
-        } + 3 * self.gen as u64;
+        };
+        let q = side(self.complete) + 3 * self.gen as u64 + 9 * side(self.ko_exempt);
+        if let Some(r) = self.retake {
+            k ^= pns_core::rng::splitmix64(RETAKE_SALT ^ r as u64);
+        }
         k ^ pns_core::rng::splitmix64(QUESTION_SALT ^ q)
     }
 
@@ -381,7 +464,7 @@ impl SearchHooks for Capture {
             let libs = self.target_libs();
             if libs.count() == 1 {
                 let p = libs.first().expect("one liberty");
-                if self.board.is_legal_point(p, true) {
+                if self.board.is_legal_point(p, true) && !self.capture_is_retakable(p) {
                     return Some(Outcome::Win);
                 }
             }
@@ -532,14 +615,18 @@ impl Notation for Capture {
 
     fn render(&self) -> String {
         format!(
-            "{}\n{} to move; target {} ({}, {} liberties, escapes at {}); generator {}",
+            "{}\n{} to move; target {} ({}, {} liberties, escapes at {}); generator {}{}",
             self.board.render(),
             self.board.to_move(),
             self.board.vertex(self.target()),
             self.defender,
             self.target_libs().count(),
             self.escape_libs,
-            self.gen.name()
+            self.gen.name(),
+            match self.ko_exempt {
+                Some(c) => format!("; {c} exempt from the ko ban"),
+                None => String::new(),
+            }
         )
     }
 }
@@ -822,13 +909,109 @@ fn saving_move(
     Answer::Unknown
 }
 
-/// GNU Go's answer text: `1 MOVE`, `0`, or an error for unknown.
-pub fn gtp_text(b: &Board, a: &Answer, visits: u64) -> Result<String, String> {
+/// An answer with GNU Go's result code: 1 the side asked about succeeds
+/// unconditionally, 0 it fails even with unlimited ko threats, 2 it
+/// succeeds by a ko it takes first (GNU Go's KO_A: the opponent would need
+/// a ko threat), 3 it succeeds only with a ko threat to spend (KO_B).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coded {
+    pub code: u8,
+    /// The first move (codes 1-3; `None` when the side has already
+    /// succeeded or no move was read back).
+    pub mv: Option<Move>,
+}
+
+impl Coded {
+    fn of(code: u8, a: &Answer) -> Coded {
+        let mv = match a {
+            Answer::Succeeds(m) => *m,
+            _ => None,
+        };
+        Coded { code, mv }
+    }
+}
+
+/// `attack` with GNU Go's ko results ([`Coded`]): the capture asked
+/// three ways, through [`attack_with`], as ko threats are modelled here
+/// (nobody has one, so under the simple-ko ban the first to take a ko
+/// wins it; a side *exempt* from the ban has unlimited threats):
+///
+/// * 1 when the attack succeeds with the defender exempt;
+/// * 0 when it fails with the attacker exempt;
+/// * 2 when it succeeds with nobody exempt and fails with the defender
+///   exempt;
+/// * 3 when it fails with nobody exempt and succeeds with the attacker
+///   exempt.
+///
+/// Exemption only adds moves for its side, so the three answers are
+/// ordered (a capture with the defender exempt is one with nobody exempt,
+/// which is one with the attacker exempt); `None` when the searches that
+/// decide the code did not all answer. Longer cycles (double ko, passes)
+/// still end as the attacker's failure, exempt or not.
+pub fn attack_coded(
+    g: &Capture,
+    solver: &Solver,
+    visits: u64,
+    effort: &mut Effort,
+) -> Option<Coded> {
+    let g = g.with_first(g.attacker()).with_ko_exempt(None);
+    let (a, d) = (Some(g.attacker()), Some(g.defender()));
+    let unconditional = attack_with(&g.with_ko_exempt(d), solver, visits, effort);
+    if matches!(unconditional, Answer::Succeeds(_)) {
+        return Some(Coded::of(1, &unconditional));
+    }
+    let with_threats = attack_with(&g.with_ko_exempt(a), solver, visits, effort);
+    if with_threats == Answer::Fails {
+        return Some(Coded::of(0, &with_threats));
+    }
+    match attack_with(&g, solver, visits, effort) {
+        r @ Answer::Succeeds(_) if unconditional == Answer::Fails => Some(Coded::of(2, &r)),
+        Answer::Fails if matches!(with_threats, Answer::Succeeds(_)) => {
+            Some(Coded::of(3, &with_threats))
+        }
+        _ => None,
+    }
+}
+
+/// `defend` with GNU Go's ko results, as [`attack_coded`]: 1 when the
+/// defender saves the target with the attacker exempt from the ko ban, 0
+/// when it cannot with itself exempt, 2 when it saves with nobody exempt
+/// and not with the attacker exempt, 3 when it cannot with nobody exempt
+/// and can with itself exempt; `None` when undecided.
+pub fn defend_coded(
+    g: &Capture,
+    solver: &Solver,
+    visits: u64,
+    effort: &mut Effort,
+) -> Option<Coded> {
+    let g = g.with_first(g.defender()).with_ko_exempt(None);
+    let (a, d) = (Some(g.attacker()), Some(g.defender()));
+    let unconditional = defend_with(&g.with_ko_exempt(a), solver, visits, effort);
+    if matches!(unconditional, Answer::Succeeds(_)) {
+        return Some(Coded::of(1, &unconditional));
+    }
+    let with_threats = defend_with(&g.with_ko_exempt(d), solver, visits, effort);
+    if with_threats == Answer::Fails {
+        return Some(Coded::of(0, &with_threats));
+    }
+    match defend_with(&g, solver, visits, effort) {
+        r @ Answer::Succeeds(_) if unconditional == Answer::Fails => Some(Coded::of(2, &r)),
+        Answer::Fails if matches!(with_threats, Answer::Succeeds(_)) => {
+            Some(Coded::of(3, &with_threats))
+        }
+        _ => None,
+    }
+}
+
+/// GNU Go's answer text: `CODE [MOVE]` (`0` alone), or an error for
+/// unknown.
+pub fn gtp_text(b: &Board, a: Option<Coded>, visits: u64) -> Result<String, String> {
     match a {
-        Answer::Succeeds(Some(m)) => Ok(format!("1 {}", b.format_move(*m).to_uppercase())),
-        Answer::Succeeds(None) => Ok("1".into()),
-        Answer::Fails => Ok("0".into()),
-        Answer::Unknown => Err(format!("unknown: no answer within {visits} node visits")),
+        Some(Coded { code, mv: Some(m) }) if code > 0 => {
+            Ok(format!("{code} {}", b.format_move(m).to_uppercase()))
+        }
+        Some(Coded { code, .. }) => Ok(code.to_string()),
+        None => Err(format!("unknown: no answer within {visits} node visits")),
     }
 }
 
@@ -843,7 +1026,8 @@ pub fn gtp_command(
     gtp_command_with(b, target, attack_it, &Solver::Dfpn, Generator::H1, visits)
 }
 
-/// [`gtp_command`] with a search and a generator.
+/// [`gtp_command`] with a search and a generator; ko results as
+/// [`attack_coded`] and [`defend_coded`] give them.
 pub fn gtp_command_with(
     b: &Board,
     target: usize,
@@ -855,11 +1039,11 @@ pub fn gtp_command_with(
     let g = Capture::new(*b, target, DEFAULT_ESCAPE_LIBS, gen).map_err(|e| e.0)?;
     let mut e = Effort::default();
     let a = if attack_it {
-        attack_with(&g, solver, visits, &mut e)
+        attack_coded(&g, solver, visits, &mut e)
     } else {
-        defend_with(&g, solver, visits, &mut e)
+        defend_coded(&g, solver, visits, &mut e)
     };
-    gtp_text(b, &a, visits)
+    gtp_text(b, a, visits)
 }
 
 #[cfg(test)]

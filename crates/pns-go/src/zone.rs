@@ -291,6 +291,14 @@ pub(crate) fn atari_lifts(g: &Capture) -> Option<(Bits, Bits)> {
     if libs.count() != 1 {
         return None;
     }
+    if g.ko_exempt() == Some(g.defender()) && blk.count() == 1 {
+        // An exempt defender may take a ko capture of its one stone back,
+        // and many of its moves can turn the capture at the liberty into
+        // one (a stone next to it, a liberty for another block taken with
+        // the target): no cut. (Keeping only the moves next to the liberty
+        // was tried and proved wrong captures in the ko test.)
+        return None;
+    }
     let mut lift = libs;
     let mut reads = blk.dilate(mask);
     for a in b.adjacent_blocks(&blk) {

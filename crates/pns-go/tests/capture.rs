@@ -483,3 +483,175 @@ fn bounded_generators_answer_as_the_board_does_widening_included() {
     assert_eq!(checked, 200);
     assert!(widened > 0, "no position needed the widening");
 }
+
+/// The tree method on the board alone (every legal point for both sides)
+/// with `exempt` free of the simple-ko ban, written from the rules without
+/// the problem type: whether the attacker captures the block at `target`
+/// (`libs` liberties is an escape). A capture of a one-stone target by a
+/// ko capture is final only if the defender is bound by the ban: an
+/// exempt defender may retake at once (`pending`), as GNU Go counts it. A
+/// position is its stones, the player to move, the ko point when that
+/// player is bound by it, and whether a retake is pending; a repetition on
+/// the line is the attacker's failure.
+#[allow(clippy::too_many_arguments)]
+fn ko_oracle(
+    b: &Board,
+    pending: bool,
+    target: usize,
+    defender: Color,
+    libs: u32,
+    exempt: Option<Color>,
+    line: &mut HashSet<(u64, Option<usize>, bool)>,
+    budget: &mut u64,
+) -> Option<bool> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    if b.color_at(target) != Some(defender) && !pending {
+        return Some(true);
+    }
+    if !pending && b.liberties(&b.block(target)).count() >= libs {
+        return Some(false);
+    }
+    let mover = b.to_move();
+    let bound = exempt != Some(mover);
+    let key = |b: &Board, pending: bool| {
+        let bound = exempt != Some(b.to_move());
+        (
+            b.situational_key(),
+            if bound { b.ko_point() } else { None },
+            pending,
+        )
+    };
+    let mut moves = Vec::new();
+    if pending {
+        // Retake, or the capture stands.
+        moves.push(Move::Play(target as u16));
+    } else {
+        b.legal_points(None, bound, &mut moves);
+        moves.push(Move::Pass);
+    }
+    let attacker_to_move = mover != defender;
+    let one_stone = !pending && b.block(target).count() == 1;
+    let here = key(b, pending);
+    line.insert(here);
+    let mut result = !attacker_to_move;
+    for m in moves {
+        let mut c = *b;
+        c.play(m, bound).expect("a legal move");
+        let retakable = attacker_to_move
+            && one_stone
+            && exempt == Some(defender)
+            && c.color_at(target).is_none()
+            && c.ko_point() == Some(target);
+        let r = if line.contains(&key(&c, retakable)) {
+            false
+        } else {
+            match ko_oracle(&c, retakable, target, defender, libs, exempt, line, budget) {
+                Some(r) => r,
+                None => {
+                    line.remove(&here);
+                    return None;
+                }
+            }
+        };
+        if r == attacker_to_move {
+            result = r;
+            break;
+        }
+    }
+    line.remove(&here);
+    Some(result)
+}
+
+/// GNU Go's code from the three answers "the side asked about succeeds"
+/// with its opponent exempt, with nobody exempt and with itself exempt.
+fn code_of(unconditional: bool, plain: bool, with_threats: bool) -> u8 {
+    match (unconditional, plain, with_threats) {
+        (true, _, _) => 1,
+        (_, _, false) => 0,
+        (_, true, _) => 2,
+        _ => 3,
+    }
+}
+
+/// `attack_coded` and `defend_coded` (GNU Go's ko results 0-3) against
+/// the tree method run with each side exempt from the ko ban, on random
+/// small boards where kos are common, with df-pn and λ-df-pn: every
+/// definite code the exact one, and some of them a ko result (2 or 3;
+/// 16 of the 600 questions are kos by the tree method, as written).
+#[test]
+fn ko_results_agree_with_the_tree_method_with_each_side_exempt() {
+    use pns_go::capture::{attack_coded, defend_coded, Solver};
+    use pns_go::lambda::LambdaParams;
+    let mut rng = Rng::new(20261127);
+    let solvers = [Solver::Dfpn, Solver::Lambda(LambdaParams::default())];
+    let (mut checked, mut tries, mut kos_answered) = (0, 0, 0);
+    let mut codes = [[0usize; 4]; 2];
+    while checked < 300 && tries < 40_000 {
+        tries += 1;
+        let size = 4 + rng.below(2) as usize;
+        let Some(g) = drawn_problem(&mut rng, size, (5, 10, 12), 3, Generator::Board) else {
+            continue;
+        };
+        let (t, def, libs) = (g.target(), g.defender(), g.escape_libs());
+        let (att, b) = (g.attacker(), *g.board());
+        let mut budget = 300_000;
+        let mut attack = |b: &Board, ex: Option<Color>| {
+            ko_oracle(b, false, t, def, libs, ex, &mut HashSet::new(), &mut budget)
+        };
+        // The attacker first.
+        let (Some(u), Some(p), Some(w)) = (
+            attack(&b, Some(def)),
+            attack(&b, None),
+            attack(&b, Some(att)),
+        ) else {
+            continue;
+        };
+        let want_attack = code_of(u, p, w);
+        // The defender first: it saves the target when some reply (bound
+        // by the ko point unless exempt) leaves a failing attack, each
+        // reply judged from its own root as `defend` asks it.
+        let mut d = b;
+        d.set_to_move(def);
+        let mut saves = |ex: Option<Color>| -> Option<bool> {
+            let mut moves = Vec::new();
+            d.legal_points(None, ex != Some(def), &mut moves);
+            moves.push(Move::Pass);
+            for m in moves {
+                let mut c = d;
+                c.play(m, ex != Some(def)).expect("a legal move");
+                if !attack(&c, ex)? {
+                    return Some(true);
+                }
+            }
+            Some(false)
+        };
+        let (Some(du), Some(dp), Some(dw)) = (saves(Some(att)), saves(None), saves(Some(def)))
+        else {
+            continue;
+        };
+        let want_defend = code_of(du, dp, dw);
+        let mut e = Effort::default();
+        let solver = solvers[checked % 2];
+        if let Some(c) = attack_coded(&g, &solver, 200_000, &mut e) {
+            assert_eq!(c.code, want_attack, "attack {}", g.render());
+            kos_answered += usize::from(c.code >= 2);
+        }
+        let gd = g.with_first(def);
+        if let Some(c) = defend_coded(&gd, &solver, 200_000, &mut e) {
+            assert_eq!(c.code, want_defend, "defend {}", gd.render());
+            kos_answered += usize::from(c.code >= 2);
+        }
+        codes[0][want_attack as usize] += 1;
+        codes[1][want_defend as usize] += 1;
+        checked += 1;
+    }
+    eprintln!(
+        "attack codes 0-3 {:?}, defend codes 0-3 {:?}, ko results answered {kos_answered}",
+        codes[0], codes[1]
+    );
+    assert_eq!(checked, 300);
+    assert!(kos_answered > 0, "no ko result answered: {codes:?}");
+}
