@@ -955,22 +955,9 @@ pub fn attack_coded(
     effort: &mut Effort,
 ) -> Option<Coded> {
     let g = g.with_first(g.attacker()).with_ko_exempt(None);
-    let (a, d) = (Some(g.attacker()), Some(g.defender()));
-    let unconditional = attack_with(&g.with_ko_exempt(d), solver, visits, effort);
-    if matches!(unconditional, Answer::Succeeds(_)) {
-        return Some(Coded::of(1, &unconditional));
-    }
-    let with_threats = attack_with(&g.with_ko_exempt(a), solver, visits, effort);
-    if with_threats == Answer::Fails {
-        return Some(Coded::of(0, &with_threats));
-    }
-    match attack_with(&g, solver, visits, effort) {
-        r @ Answer::Succeeds(_) if unconditional == Answer::Fails => Some(Coded::of(2, &r)),
-        Answer::Fails if matches!(with_threats, Answer::Succeeds(_)) => {
-            Some(Coded::of(3, &with_threats))
-        }
-        _ => None,
-    }
+    coded(&g, g.defender(), effort, |c, e| {
+        attack_with(c, solver, visits, e)
+    })
 }
 
 /// `defend` with GNU Go's ko results, as [`attack_coded`]: 1 when the
@@ -985,16 +972,30 @@ pub fn defend_coded(
     effort: &mut Effort,
 ) -> Option<Coded> {
     let g = g.with_first(g.defender()).with_ko_exempt(None);
-    let (a, d) = (Some(g.attacker()), Some(g.defender()));
-    let unconditional = defend_with(&g.with_ko_exempt(a), solver, visits, effort);
+    coded(&g, g.attacker(), effort, |c, e| {
+        defend_with(c, solver, visits, e)
+    })
+}
+
+/// The code of `ask` (does the side to move at `g` succeed?) from its
+/// answers with `opponent` exempt, with the side itself exempt and with
+/// nobody exempt, each asked only when the ones before leave it open.
+fn coded(
+    g: &Capture,
+    opponent: Color,
+    effort: &mut Effort,
+    ask: impl Fn(&Capture, &mut Effort) -> Answer,
+) -> Option<Coded> {
+    let me = opponent.opponent();
+    let unconditional = ask(&g.with_ko_exempt(Some(opponent)), effort);
     if matches!(unconditional, Answer::Succeeds(_)) {
         return Some(Coded::of(1, &unconditional));
     }
-    let with_threats = defend_with(&g.with_ko_exempt(d), solver, visits, effort);
+    let with_threats = ask(&g.with_ko_exempt(Some(me)), effort);
     if with_threats == Answer::Fails {
         return Some(Coded::of(0, &with_threats));
     }
-    match defend_with(&g, solver, visits, effort) {
+    match ask(g, effort) {
         r @ Answer::Succeeds(_) if unconditional == Answer::Fails => Some(Coded::of(2, &r)),
         Answer::Fails if matches!(with_threats, Answer::Succeeds(_)) => {
             Some(Coded::of(3, &with_threats))

@@ -92,15 +92,9 @@ fn check_both(t: &Tsume, count: &mut usize) -> Vec<Move> {
 
 #[test]
 fn counts_match_move_lists_on_antma_problems() {
-    let text = shared("shogi/antma-tsume.tsv");
     let mut rng = Rng::new(23);
     let mut positions = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let sfen = line.split('\t').next().unwrap();
-        let root = Tsume::parse(sfen).unwrap();
+    for root in common::antma_roots(shared) {
         check_both(&root, &mut positions);
         for _walk in 0..8 {
             let mut t = root.clone();

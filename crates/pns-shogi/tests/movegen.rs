@@ -65,15 +65,9 @@ fn brute_legal(p: &Position) -> BTreeSet<Move> {
 
 #[test]
 fn checks_and_evasions_match_brute_force() {
-    let text = shared("shogi/antma-tsume.tsv");
     let mut rng = Rng::new(7);
     let mut positions = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let sfen = line.split('\t').next().unwrap();
-        let root = Tsume::parse(sfen).unwrap();
+    for root in common::antma_roots(shared) {
         for _walk in 0..6 {
             let mut t = root.clone();
             for _ply in 0..12 {

@@ -18,3 +18,14 @@ pub fn microcosmos(shared: fn(&str) -> String) -> (String, String, Vec<String>) 
         .collect();
     (sfen, length, moves)
 }
+
+/// The 72 antma problems (`../shared/data/shogi/antma-tsume.tsv`) as
+/// positions, read with `shared`.
+#[allow(dead_code)]
+pub fn antma_roots(shared: fn(&str) -> String) -> Vec<pns_shogi::Tsume> {
+    shared("shogi/antma-tsume.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| pns_shogi::Tsume::parse(l.split('\t').next().unwrap()).unwrap())
+        .collect()
+}
