@@ -104,10 +104,17 @@ fn solve_one(
         }
     }
     if s.value == Some(Outcome::Win) {
-        let mut ml = MateLength::new(LENGTH_BUDGET);
+        let deadline = opts.limits.time.map(|d| start + d);
+        let mut ml = MateLength::new(LENGTH_BUDGET).with_deadline(deadline);
         match ml.solve(t, MAX_LENGTH) {
             Ok(Some(a)) => s.answer = Some(a),
             Ok(None) => s.answer_error = Some(format!("longer than {MAX_LENGTH} plies")),
+            Err(_) if deadline.is_some_and(|d| std::time::Instant::now() >= d) => {
+                s.answer_error = Some(format!(
+                    "the length search reached the time limit after {} positions",
+                    thousands(ml.nodes)
+                ))
+            }
             Err(_) => {
                 s.answer_error = Some(format!(
                     "the length search passed {} positions",

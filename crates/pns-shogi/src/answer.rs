@@ -30,7 +30,7 @@ enum Entry {
     NoneWithin(u32),
 }
 
-/// The search ran out of its node budget.
+/// The search ran out of its node budget (or past its deadline).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget;
 
@@ -40,6 +40,8 @@ pub struct MateLength {
     /// Positions visited.
     pub nodes: u64,
     budget: u64,
+    /// Give up after this instant too (a caller's time limit).
+    deadline: Option<std::time::Instant>,
     /// Count futile interpositions as defences (off for the tsume answer;
     /// on to show what the rule changes).
     pub count_futile_drops: bool,
@@ -62,13 +64,27 @@ impl MateLength {
             memo: HashMap::new(),
             nodes: 0,
             budget,
+            deadline: None,
             count_futile_drops: false,
         }
     }
 
+    /// The same search, giving up at `deadline` as well: a time limit
+    /// bounds the whole answer, not only the proof search before it.
+    pub fn with_deadline(mut self, deadline: Option<std::time::Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
     fn tick(&mut self) -> Result<(), OutOfBudget> {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        // The clock every 4,096 positions: reading it costs more than a
+        // position's bookkeeping.
+        let late = self.nodes & 4095 == 0
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d);
+        if self.nodes > self.budget || late {
             Err(OutOfBudget)
         } else {
             Ok(())

@@ -62,6 +62,7 @@ impl TsumeReport {
 /// found instead ([`crate::answer::proof_line`]), which is a mate but
 /// perhaps not the shortest (`exact` false).
 pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &Table) -> TsumeReport {
+    let start = std::time::Instant::now();
     let mut p = GoalProblem::new(root.clone(), Goal::Win);
     let result = opts.algo.run(&mut p, tt, &opts.limits);
     let mut report = TsumeReport {
@@ -71,7 +72,9 @@ pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &Table) -> TsumeReport {
         answer_error: None,
     };
     if report.result.status == Status::Proven && opts.answer {
-        let mut ml = MateLength::new(opts.length_budget);
+        // The time limit bounds the length search too.
+        let deadline = opts.limits.time.map(|d| start + d);
+        let mut ml = MateLength::new(opts.length_budget).with_deadline(deadline);
         match ml.solve(root, opts.max_length) {
             Ok(Some(line)) => report.answer = Some(line),
             Ok(None) => {
@@ -85,7 +88,11 @@ pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &Table) -> TsumeReport {
                     "the length search passed its budget of {} positions",
                     opts.length_budget
                 ));
-                let ex = Extractor::new(root, Goal::Win, Status::Proven, tt, opts.limits.clone());
+                let mut lim = opts.limits.clone();
+                if let Some(d) = deadline {
+                    lim.time = Some(d.saturating_duration_since(std::time::Instant::now()));
+                }
+                let ex = Extractor::new(root, Goal::Win, Status::Proven, tt, lim);
                 match ex.extract(root) {
                     Ok(block) => match proof_line(root, &block) {
                         Ok(line) => report.answer = Some(line),
