@@ -580,7 +580,7 @@ fn code_of(unconditional: bool, plain: bool, with_threats: bool) -> u8 {
 /// the tree method run with each side exempt from the ko ban, on random
 /// small boards where kos are common, with df-pn and λ-df-pn: every
 /// definite code the exact one, and some of them a ko result (2 or 3;
-/// 16 of the 600 questions are kos by the tree method, as written).
+/// 17 of the 600 questions are kos by the tree method, as written).
 #[test]
 fn ko_results_agree_with_the_tree_method_with_each_side_exempt() {
     use pns_go::capture::{attack_coded, defend_coded, Solver};
