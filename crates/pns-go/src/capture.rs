@@ -268,11 +268,11 @@ impl Capture {
                 self.block = Bits::single(r as usize);
             }
         } else {
-            let was = self.block;
+            // Only an exempt defender's one-stone target can be retaken.
+            let one_stone = self.ko_exempt == Some(self.defender) && self.block.count() == 1;
             self.follow_block(mover, m, &captured);
-            if self.ko_exempt == Some(self.defender)
+            if one_stone
                 && self.block.is_empty()
-                && was.count() == 1
                 && self.board.ko_point() == Some(self.target as usize)
             {
                 self.retake = Some(self.target);

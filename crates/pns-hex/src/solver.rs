@@ -342,11 +342,14 @@ impl Hex {
         }
         // The same search on one-word point sets: the same connections,
         // found faster.
-        let edges = self.geom.edges(side == BLACK);
-        if self.geom.joins(own, edges) {
-            return None;
-        }
+        let edges = self.open_edges(side, own)?;
         Some(HS64.with(|h| h.borrow_mut().run(self.geom, own, opp, edges, p)))
+    }
+
+    /// `side`'s two edges, unless its stones `own` already join them.
+    fn open_edges(&self, side: Side, own: Bits) -> Option<(Bits, Bits)> {
+        let edges = self.geom.edges(side == BLACK);
+        (!self.geom.joins(own, edges)).then_some(edges)
     }
 
     /// Runs this thread's H-search for `side` with stones `own` against
@@ -360,10 +363,7 @@ impl Hex {
         p: Params,
         then: impl FnOnce(&HSearch, &EdgeConns) -> T,
     ) -> Option<T> {
-        let edges = self.geom.edges(side == BLACK);
-        if self.geom.joins(own, edges) {
-            return None;
-        }
+        let edges = self.open_edges(side, own)?;
         Some(HS.with(|h| {
             let mut h = h.borrow_mut();
             let conns = h.run(self.geom, own, opp, edges, p);
