@@ -20,8 +20,13 @@ use crate::tt::Table;
 /// An algorithm with its parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Algo {
-    /// df-pn (Nagai 2002), with or without the problem's heuristic `h`.
-    Dfpn { heuristic: bool, ghi: GhiMode },
+    /// df-pn (Nagai 2002), with or without the problem's heuristic `h`,
+    /// with or without Kawano's simulation ([`dfpn::kawano`]).
+    Dfpn {
+        heuristic: bool,
+        ghi: GhiMode,
+        kawano: bool,
+    },
     /// df-pn+ (thesis §2.2.4): `h` plus constant edge costs.
     DfpnPlus {
         heuristic: bool,
@@ -70,13 +75,15 @@ impl Default for Algo {
         Algo::Dfpn {
             heuristic: true,
             ghi: GhiMode::default(),
+            kawano: false,
         }
     }
 }
 
 /// Help text listing the algorithms and parameters.
 pub const ALGO_HELP: &str = "\
-dfpn            df-pn (default); h=0 disables the game's heuristic initialisation
+dfpn            df-pn (default); h=0 disables the game's heuristic initialisation; kawano=1 adds Kawano's
+                simulation (a proven defence's proof replayed on its siblings, Kawano 1996)
 dfpn-plus       df-pn+: h=0|1, cost-phi=N, cost-delta=N (constant edge costs, |N| <= 1000000, e.g. cost-phi=-1)
 dfpn-eps        df-pn with the 1+epsilon trick: eps=X (default 0.25), h=0|1
 deep-dfpn       Deep df-pn: e=E, d=D (leaf value E^(D-depth); e=1 or d<=1 is df-pn, e=0 depth-first)
@@ -152,6 +159,13 @@ impl Algo {
             "dfpn" => Algo::Dfpn {
                 heuristic: h(get("h"))?,
                 ghi: ghi(get("ghi"))?,
+                kawano: match get("kawano") {
+                    None | Some("0") | Some("false") | Some("off") => false,
+                    Some("1") | Some("true") | Some("on") => true,
+                    Some(x) => {
+                        return Err(format!("algorithm parameter kawano: '{x}' is not 0 or 1"))
+                    }
+                },
             },
             "dfpn-plus" | "dfpn+" => {
                 let cost_phi: i64 = num("cost-phi", get("cost-phi"), 0)?;
@@ -326,7 +340,16 @@ impl Algo {
     /// differ in nothing else); `None` for the other algorithms.
     fn with_dfpn_policy<J: PolicyJob>(&self, job: J) -> Option<SearchResult> {
         Some(match *self {
-            Algo::Dfpn { heuristic, .. } => job.run(Plain { heuristic }),
+            Algo::Dfpn {
+                heuristic,
+                kawano: false,
+                ..
+            } => job.run(Plain { heuristic }),
+            Algo::Dfpn {
+                heuristic,
+                kawano: true,
+                ..
+            } => job.run(dfpn::Kawano::new(Plain { heuristic })),
             Algo::DfpnPlus {
                 heuristic,
                 cost_phi,
@@ -483,8 +506,18 @@ impl fmt::Display for Algo {
             }
         };
         match self {
-            Algo::Dfpn { heuristic, ghi } => {
-                write!(f, "dfpn{}{}", h(*heuristic), g(*heuristic, *ghi))
+            Algo::Dfpn {
+                heuristic,
+                ghi,
+                kawano,
+            } => {
+                let first = *heuristic && *ghi == GhiMode::default();
+                let k = match (kawano, first) {
+                    (false, _) => "",
+                    (true, true) => ":kawano=1",
+                    (true, false) => ",kawano=1",
+                };
+                write!(f, "dfpn{}{}{k}", h(*heuristic), g(*heuristic, *ghi))
             }
             Algo::DfpnPlus {
                 heuristic,
@@ -561,6 +594,10 @@ mod tests {
             "wpns",
             "dfpn:ghi=ignore",
             "dfpn:h=0,ghi=dup",
+            "dfpn:kawano=1",
+            "dfpn:h=0,kawano=1",
+            "dfpn:ghi=sim,kawano=1",
+            "dfpn:h=0,ghi=dup,kawano=1",
             "wpns:ghi=sim",
             "deep-dfpn:e=3,d=2,ghi=ignore",
         ] {
@@ -587,6 +624,12 @@ mod tests {
         assert!(Algo::parse("dfpn-eps:eps=0").is_err());
         assert!(Algo::parse("deep-dfpn:e=x").is_err());
         assert!(Algo::parse("dfpn:ghi=maybe").is_err());
+        assert!(Algo::parse("dfpn:kawano=2").is_err());
+        assert!(Algo::parse("wpns:kawano=1").is_err());
+        assert_eq!(
+            Algo::parse("dfpn:kawano=on").unwrap().to_string(),
+            "dfpn:kawano=1"
+        );
         assert!(Algo::parse("pns:ghi=dup").is_err());
         assert_eq!(Algo::parse("dfpn:ghi=nocycle").unwrap(), Algo::default());
     }

@@ -34,6 +34,10 @@
 //!   (GHI paper §3.1-3.3, Table 1): twin entries reused on their own path,
 //!   simulations run to check a twin on a new path, those that failed, and
 //!   the nodes simulation visited (not counted in `visits`).
+//! * `kawano_calls`, `kawano_proven`, `kawano_nodes` — Kawano's simulation
+//!   (df-pn with `kawano`, [`crate::dfpn::kawano`]): siblings of a proven
+//!   child of an AND node that a replay of its proof tried, those it
+//!   proved, and the nodes it read and replayed (not counted in `visits`).
 //! * `nested_searches`, `nested_visits`, `nested_nodes` — searches a
 //!   problem's hooks ran inside this one (a ladder, a threat check), and
 //!   their visits and nodes; `visits`, `nodes`, `iterations` and the
@@ -71,6 +75,9 @@ pub struct Stats {
     pub sim_calls: u64,
     pub sim_failed: u64,
     pub sim_nodes: u64,
+    pub kawano_calls: u64,
+    pub kawano_proven: u64,
+    pub kawano_nodes: u64,
     pub nested_searches: u64,
     pub nested_visits: u64,
     pub nested_nodes: u64,
@@ -107,6 +114,9 @@ impl Stats {
         self.sim_calls += o.sim_calls;
         self.sim_failed += o.sim_failed;
         self.sim_nodes += o.sim_nodes;
+        self.kawano_calls += o.kawano_calls;
+        self.kawano_proven += o.kawano_proven;
+        self.kawano_nodes += o.kawano_nodes;
         self.nested_searches += o.nested_searches;
         self.nested_visits += o.nested_visits;
         self.nested_nodes += o.nested_nodes;

@@ -64,6 +64,7 @@ fn shuffled_plain_searches_give_the_same_4x4_results() {
     let algo = Algo::Dfpn {
         heuristic: false,
         ghi: Default::default(),
+        kawano: false,
     };
     for seed in 0..4 {
         for (g, expected) in openings(4) {

@@ -137,7 +137,7 @@ pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
     pub root_choice: usize,
     /// XORed into every key: the search's key space (a nested search's
     /// own, and the line's history, [`super::ghi::PathLine::new`]).
-    salt: u64,
+    pub salt: u64,
     /// The other agents of a parallel search ([`super::parallel`]).
     pub par: Option<&'t Shared>,
 }

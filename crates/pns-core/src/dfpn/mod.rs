@@ -27,6 +27,7 @@
 
 mod expand;
 pub mod ghi;
+pub mod kawano;
 pub mod parallel;
 pub mod pds;
 pub mod pnstar;
@@ -43,6 +44,7 @@ use crate::tt::Table;
 use expand::{line_kind, Child, Out, Search};
 pub use ghi::GhiMode;
 use ghi::{Line, NoLine, PathLine};
+pub use kawano::Kawano;
 pub use pds::Pds;
 pub use pnstar::PnStar;
 pub use policy::{DeepDfpn, DeltaRule, DfpnPlus, DfpnPolicy, Epsilon, Plain, Wpns};
@@ -183,6 +185,16 @@ impl Dfpn {
         let par = if PAR { s.par } else { None };
         if let Some(par) = par {
             par.mark(f.key);
+        }
+        if Pol::SIMULATE && !is_or && !was_expanded {
+            // Kawano's simulation from a child the table holds proven
+            // (searched from another parent, or by a nested search).
+            let proven = s.children[cstart..cend]
+                .iter()
+                .position(|c| c.unknown() && status_of(c.pn, c.dn) == Status::Proven);
+            if let Some(i) = proven {
+                s.kawano(p, &f, cstart + i);
+            }
         }
 
         // ---- iterative deepening at this node
@@ -347,7 +359,7 @@ impl Dfpn {
             } else {
                 (sum_th, sel_th)
             };
-            s.descend(p, best, |s, p, c| {
+            let c = s.descend(p, best, |s, p, c| {
                 Self::mid::<P, Pol, L, PAR>(
                     s,
                     p,
@@ -359,6 +371,10 @@ impl Dfpn {
                     c.twins(),
                 )
             });
+            if Pol::SIMULATE && !is_or && status_of(c.pn, c.dn) == Status::Proven {
+                // Kawano's simulation: the siblings by this child's proof.
+                s.kawano(p, &f, best);
+            }
         }
         let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
         if let Some(par) = par {

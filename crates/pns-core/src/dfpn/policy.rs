@@ -64,6 +64,17 @@ pub trait DfpnPolicy: Clone + Send + Sync {
     fn constant_cost(&self) -> (i64, i64) {
         (0, 0)
     }
+
+    /// Whether Kawano's simulation runs at AND nodes ([`super::Kawano`]).
+    /// When false the hooks in the search loop compile away.
+    const SIMULATE: bool = false;
+
+    /// Nodes one simulation may replay ([`super::Kawano`]; read only when
+    /// [`Self::SIMULATE`]).
+    #[inline(always)]
+    fn sim_budget(&self) -> u64 {
+        0
+    }
 }
 
 /// Plain df-pn (Nagai 2002). `heuristic: false` gives every leaf (1, 1), the
