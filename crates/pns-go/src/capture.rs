@@ -475,9 +475,12 @@ impl SearchHooks for Capture {
     /// The attacker's moves first at the target's liberties (the paper's
     /// move ordering is by distance to the target).
     fn search_moves(&self, out: &mut Vec<Move>) {
+        // Only what this call appends is sorted: a caller may keep the
+        // moves of other nodes below them (Kawano's simulation once did).
+        let start = out.len();
         self.legal_moves(out);
         let libs = self.target_libs();
-        out.sort_by_key(|m| match m {
+        out[start..].sort_by_key(|m| match m {
             Move::Play(p) if libs.get(*p as usize) => 0,
             Move::Play(_) => 1,
             Move::Pass => 2,
@@ -672,49 +675,68 @@ pub fn attack_status(
     tt: &Table,
     effort: &mut Effort,
 ) -> pns_core::Status {
+    attack_status_with(g, pns_core::dfpn::Plain::default(), visits, tt, effort)
+}
+
+/// [`attack_status`] with the df-pn policy `pol` (plain df-pn, or df-pn
+/// with Kawano's simulation, the paper's baseline: [`Solver::Kawano`]).
+pub fn attack_status_with<Pol: pns_core::dfpn::DfpnPolicy>(
+    g: &Capture,
+    pol: Pol,
+    visits: u64,
+    tt: &Table,
+    effort: &mut Effort,
+) -> pns_core::Status {
     let mut p = GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
     let limits = pns_core::Limits {
         visits: Some(visits),
         ..Default::default()
     };
-    let r = pns_core::dfpn::search_with(
-        &mut p,
-        pns_core::dfpn::Plain::default(),
-        tt,
-        &limits,
-        &path_options(),
-    );
+    let r = pns_core::dfpn::search_with(&mut p, pol, tt, &limits, &path_options());
     effort.visits += r.stats.visits;
     effort.searches += 1;
     r.status
 }
 
 /// The search behind [`attack_with`] and [`defend_with`]: plain df-pn
-/// with the distance initialisation (the paper's baseline) or λ-df-pn
-/// ([`crate::lambda`], pseudo λ-search among its parameters).
+/// with the distance initialisation, the same with Kawano's simulation
+/// (the paper's baseline, §4: "df-pn with ... Kawano's simulation") or
+/// λ-df-pn ([`crate::lambda`], pseudo λ-search and simulation among its
+/// parameters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Solver {
     #[default]
     Dfpn,
+    /// df-pn with Kawano's simulation ([`pns_core::dfpn::kawano`]):
+    /// `dfpn:kawano=on`.
+    Kawano,
     Lambda(LambdaParams),
     /// df-pn with the complete side zoned ([`crate::zone`]).
     Zone(crate::zone::ZoneParams),
 }
 
 impl Solver {
-    /// `dfpn`, `lambda[:order=N,grow=G,ladder=on|off]` or
-    /// `pseudo-lambda[:...]`.
+    /// `dfpn[:kawano=on|off]`, `lambda[:order=N,grow=G,ladder=on|off,
+    /// zones=on|off,kawano=on|off]` or `pseudo-lambda[:...]` (`sim` is
+    /// read as `kawano`).
     pub fn parse(s: &str) -> Result<Solver, String> {
         let (name, opts) = s.split_once(':').unwrap_or((s, ""));
         match name.trim() {
             "dfpn" | "df-pn" if opts.is_empty() => Ok(Solver::Dfpn),
+            "dfpn" | "df-pn" => match opts.trim().split_once('=') {
+                Some(("kawano" | "sim", v)) => match crate::lambda::on_off("kawano", v)? {
+                    true => Ok(Solver::Kawano),
+                    false => Ok(Solver::Dfpn),
+                },
+                _ => Err(format!("dfpn: unknown option '{opts}' (kawano=on|off)")),
+            },
             "lambda" | "lambda-dfpn" => Ok(Solver::Lambda(LambdaParams::default().parse(opts)?)),
             "pseudo-lambda" | "pseudo" => Ok(Solver::Lambda(LambdaParams::pseudo().parse(opts)?)),
             "zone" | "zone-dfpn" => Ok(Solver::Zone(
                 crate::zone::ZoneParams::default().parse(opts)?,
             )),
             _ => Err(format!(
-                "unknown capture search '{s}' (dfpn, lambda[:order=N,grow=G,ladder=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off])"
+                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,grow=G,ladder=on|off,zones=on|off,kawano=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off])"
             )),
         }
     }
@@ -723,6 +745,7 @@ impl Solver {
     pub fn describe(&self) -> String {
         match self {
             Solver::Dfpn => "dfpn".into(),
+            Solver::Kawano => "dfpn:kawano=on".into(),
             Solver::Lambda(p) if p.growth == crate::lambda::PSEUDO_GROWTH => {
                 format!("pseudo-lambda:{}", p.describe())
             }
@@ -741,6 +764,10 @@ impl Solver {
     ) -> pns_core::Status {
         match self {
             Solver::Dfpn => attack_status(g, visits, tt, effort),
+            Solver::Kawano => {
+                let pol = pns_core::dfpn::Kawano::new(pns_core::dfpn::Plain::default());
+                attack_status_with(g, pol, visits, tt, effort)
+            }
             Solver::Lambda(p) => crate::lambda::attack_status(g, p, visits, tt, effort),
             Solver::Zone(p) => crate::zone::attack_status(g, p, visits, tt, effort),
         }
@@ -751,7 +778,7 @@ impl Solver {
     fn proven_move(&self, g: &Capture, visits: u64, tt: &Table) -> Option<Move> {
         use pns_core::certificate::Extractor;
         match self {
-            Solver::Dfpn => {
+            Solver::Dfpn | Solver::Kawano => {
                 let lim = pns_core::Limits {
                     visits: Some(visits),
                     ..Default::default()

@@ -80,12 +80,27 @@
 //! the threat check of order `i − 1` has defender nodes of order at most
 //! `i − 1`, down to the ladder rule at order 1. Searches with zones run
 //! under NOCYCLE, so that proofs are in the base entries the walk reads.
+//!
+//! # Simulation
+//!
+//! With [`LambdaParams::kawano`] the search runs with Kawano's simulation
+//! ([`pns_core::dfpn::kawano`]): once a child of a defender node is
+//! proven, its proof is replayed on the unsolved siblings, move for move.
+//! The paper (§3.3) uses it for the pass: the threat check (the pass
+//! child) proven, the defender's other moves are tried on its proof, and a
+//! move that does nothing about the threat is refuted by the same
+//! sequence. Here any proven child serves (a proven defence's proof is
+//! tried on the pass and the other defences too); the moves of the tree
+//! (an order chosen at a `Split` node, a point) are replayed as moves, and
+//! the replay checks each against what the sibling generates, so the
+//! orders, the ladder rule and the complete side's moves hold as in the
+//! search.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use pns_core::dfpn::{self, DfpnPolicy, PathOptions};
+use pns_core::dfpn::{self, DfpnPolicy, Kawano, PathOptions};
 use pns_core::numbers::{Pn, PN_MAX};
 use pns_core::prelude::*;
 use pns_core::{Limits, Outcome, Problem, Repetition, SearchResult, Stats, Status, Table};
@@ -113,6 +128,9 @@ pub struct LambdaParams {
     /// Relevance zones at the defender's nodes when the defender plays
     /// every point (see "Relevance zones" in the module's documentation).
     pub zones: bool,
+    /// Kawano's simulation (see "Simulation" in the module's
+    /// documentation).
+    pub kawano: bool,
 }
 
 impl Default for LambdaParams {
@@ -122,6 +140,7 @@ impl Default for LambdaParams {
             growth: 2,
             ladder: true,
             zones: false,
+            kawano: false,
         }
     }
 }
@@ -135,8 +154,8 @@ impl LambdaParams {
         }
     }
 
-    /// `order=N,grow=G|pseudo,ladder=on|off,zones=on|off`, each optional,
-    /// over `self`.
+    /// `order=N,grow=G|pseudo,ladder=on|off,zones=on|off,kawano=on|off`
+    /// (`sim` for `kawano`), each optional, over `self`.
     pub fn parse(mut self, s: &str) -> Result<Self, String> {
         for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (k, v) = kv
@@ -161,19 +180,14 @@ impl LambdaParams {
                         num()?.min(PSEUDO_GROWTH)
                     }
                 }
-                "ladder" | "zones" => {
-                    let on = match v {
-                        "on" | "true" | "1" => true,
-                        "off" | "false" | "0" => false,
-                        _ => return Err(format!("{k}: '{v}' is not on or off")),
-                    };
-                    if k == "ladder" {
-                        self.ladder = on;
-                    } else {
-                        self.zones = on;
-                    }
+                "ladder" => self.ladder = on_off(k, v)?,
+                "zones" => self.zones = on_off(k, v)?,
+                "kawano" | "sim" => self.kawano = on_off(k, v)?,
+                _ => {
+                    return Err(format!(
+                        "unknown option '{k}' (order, grow, ladder, zones, kawano)"
+                    ))
                 }
-                _ => return Err(format!("unknown option '{k}' (order, grow, ladder, zones)")),
             }
         }
         Ok(self)
@@ -195,12 +209,24 @@ impl LambdaParams {
         if self.zones {
             d.push_str(",zones=on");
         }
+        if self.kawano {
+            d.push_str(",kawano=on");
+        }
         d
     }
 
     /// The unrestricted level.
     fn top(&self) -> u8 {
         self.max_order + 1
+    }
+}
+
+/// `on`/`off` (or `true`/`false`, `1`/`0`) of option `k`.
+pub(crate) fn on_off(k: &str, v: &str) -> Result<bool, String> {
+    match v.trim() {
+        "on" | "true" | "1" => Ok(true),
+        "off" | "false" | "0" => Ok(false),
+        _ => Err(format!("{k}: '{v}' is not on or off")),
     }
 }
 
@@ -774,7 +800,11 @@ pub fn search_counted(
     } else {
         crate::capture::path_options()
     };
-    let r = dfpn::search_with(&mut p, LambdaPolicy, tt, &limits, &paths);
+    let r = if params.kawano {
+        dfpn::search_with(&mut p, Kawano::new(LambdaPolicy), tt, &limits, &paths)
+    } else {
+        dfpn::search_with(&mut p, LambdaPolicy, tt, &limits, &paths)
+    };
     let c = p.zone_counts();
     (r, c)
 }

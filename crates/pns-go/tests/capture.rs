@@ -655,3 +655,155 @@ fn ko_results_agree_with_the_tree_method_with_each_side_exempt() {
     assert_eq!(checked, 300);
     assert!(kos_answered > 0, "no ko result answered: {codes:?}");
 }
+
+/// Kawano's simulation (`dfpn:kawano=on`, `lambda:kawano=on`;
+/// `pns_core::dfpn::kawano`) against the tree method on random small
+/// boards, each generator: df-pn and λ-df-pn (with zones too) give the
+/// exact answer with simulation as without it, and `attack_with` and
+/// `defend_with` stay right where both sides play every point. Simulation
+/// must prove siblings here, or the check would prove nothing.
+#[test]
+fn kawano_simulation_agrees_with_the_tree_method_on_small_boards() {
+    use pns_core::dfpn::{self, Kawano, Plain};
+    use pns_core::{Goal, GoalProblem, Limits, SearchResult};
+    use pns_go::capture::{attack_with, defend_with, path_options, Solver};
+    use pns_go::lambda::{self, LambdaParams};
+    let with = |s: &str| LambdaParams::default().parse(s).unwrap();
+    let lambdas = [
+        (LambdaParams::default(), with("kawano=on")),
+        (
+            LambdaParams::pseudo(),
+            LambdaParams::pseudo().parse("sim=on").unwrap(),
+        ),
+        (with("zones=on"), with("zones=on,kawano=on")),
+    ];
+    let limits = Limits {
+        visits: Some(2_000_000),
+        ..Limits::default()
+    };
+    let dfpn_run = |g: &Capture, sim: bool| -> SearchResult {
+        let tt = Table::with_mb(4);
+        let mut p = GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
+        if sim {
+            dfpn::search_with(
+                &mut p,
+                Kawano::new(Plain::default()),
+                &tt,
+                &limits,
+                &path_options(),
+            )
+        } else {
+            dfpn::search_with(&mut p, Plain::default(), &tt, &limits, &path_options())
+        }
+    };
+    let mut rng = Rng::new(20261128);
+    let (mut checked, mut tries) = (0, 0);
+    // Per search kind (df-pn, λ-df-pn): siblings proven by simulation,
+    // visits without and with it.
+    let mut proven = [0u64; 2];
+    let mut visits = [[0u64; 2]; 2];
+    while checked < 120 && tries < 20_000 {
+        tries += 1;
+        let Some((gen, g, want)) = solved_case(&mut rng, tries) else {
+            continue;
+        };
+        let want_status = status_of_win(want);
+        let (a, b) = (dfpn_run(&g, false), dfpn_run(&g, true));
+        assert_eq!(a.status, want_status, "df-pn\n{}", g.render());
+        assert_eq!(b.status, want_status, "df-pn, kawano\n{}", g.render());
+        proven[0] += b.stats.kawano_proven;
+        visits[0][0] += a.stats.visits;
+        visits[0][1] += b.stats.visits;
+        let (plain, sim) = lambdas[checked % lambdas.len()];
+        let a = lambda::search(&g, &plain, 2_000_000, &Table::with_mb(4));
+        let b = lambda::search(&g, &sim, 2_000_000, &Table::with_mb(4));
+        assert_eq!(a.status, want_status, "{plain:?}\n{}", g.render());
+        assert_eq!(b.status, want_status, "{sim:?}\n{}", g.render());
+        proven[1] += b.stats.kawano_proven;
+        visits[1][0] += a.stats.visits;
+        visits[1][1] += b.stats.visits;
+        if gen == Generator::Board {
+            let mut e = Effort::default();
+            for solver in [Solver::Kawano, Solver::Lambda(sim)] {
+                let ans = attack_with(&g, &solver, 2_000_000, &mut e);
+                assert_eq!(matches!(ans, Answer::Succeeds(_)), want, "{}", g.render());
+                let d = g.with_first(g.defender());
+                let mut budget = 2_000_000;
+                if let Some(attacker_wins) = oracle_defender_first(&d, &mut budget) {
+                    let ans = defend_with(&d, &solver, 2_000_000, &mut e);
+                    assert_eq!(
+                        matches!(ans, Answer::Succeeds(_)),
+                        !attacker_wins,
+                        "{solver:?}\n{}",
+                        d.render()
+                    );
+                }
+            }
+        }
+        checked += 1;
+    }
+    eprintln!(
+        "kawano on small boards: df-pn {} siblings simulated, visits {} -> {}; \
+         λ-df-pn {} siblings, visits {} -> {}",
+        proven[0], visits[0][0], visits[0][1], proven[1], visits[1][0], visits[1][1]
+    );
+    assert_eq!(checked, 120);
+    assert!(proven[0] > 0 && proven[1] > 0, "{proven:?}");
+}
+
+/// Kawano's simulation against plain df-pn on open 7x7 boards, both
+/// complete sides (full-board branching for one side, where a refuted
+/// defence's proof most often refutes its siblings): the same answer
+/// wherever both answer, for df-pn and λ-df-pn with simulation; and
+/// simulation proves siblings there.
+#[test]
+fn kawano_simulation_agrees_with_plain_dfpn_on_open_boards() {
+    use pns_core::dfpn::{self, Kawano, Plain};
+    use pns_core::{Goal, GoalProblem, Limits};
+    use pns_go::capture::path_options;
+    use pns_go::lambda::{self, LambdaParams};
+    let lparams = LambdaParams::default().parse("kawano=on").unwrap();
+    let limits = Limits {
+        visits: Some(5_000),
+        ..Limits::default()
+    };
+    let mut rng = Rng::new(20261129);
+    let (mut both, mut tries, mut only_sim, mut only_plain) = (0, 0, 0, 0);
+    let mut proven = [0u64; 2];
+    let mut visits = [0u64; 2];
+    while both < 60 && tries < 2_000 {
+        tries += 1;
+        let Some(g) = random_open_problem(&mut rng) else {
+            continue;
+        };
+        for complete in [g.defender(), g.attacker()] {
+            let q = g.with_complete(Some(complete));
+            let mut e = Effort::default();
+            let plain = attack_status(&q, 5_000, &Table::with_mb(8), &mut e);
+            let mut p = GoalProblem::with_attacker(q, Goal::Win, q.attacker().side());
+            let pol = Kawano::new(Plain::default());
+            let r = dfpn::search_with(&mut p, pol, &Table::with_mb(8), &limits, &path_options());
+            let lr = lambda::search(&q, &lparams, 5_000, &Table::with_mb(8));
+            proven[0] += r.stats.kawano_proven;
+            proven[1] += lr.stats.kawano_proven;
+            if plain != Status::Unknown && r.status != Status::Unknown {
+                assert_eq!(r.status, plain, "complete {complete:?}\n{}", q.render());
+                both += 1;
+                visits[0] += e.visits;
+                visits[1] += r.stats.visits;
+            }
+            only_sim += usize::from(plain == Status::Unknown && r.status != Status::Unknown);
+            only_plain += usize::from(plain != Status::Unknown && r.status == Status::Unknown);
+            if plain != Status::Unknown && lr.status != Status::Unknown {
+                assert_eq!(lr.status, plain, "λ, complete {complete:?}\n{}", q.render());
+            }
+        }
+    }
+    eprintln!(
+        "kawano on open 7x7: {both} answered by both (visits {} -> {}), {only_sim} only with \
+         simulation, {only_plain} only without; siblings simulated: df-pn {}, λ-df-pn {}",
+        visits[0], visits[1], proven[0], proven[1]
+    );
+    assert!(both >= 60, "only {both} answered by both in {tries} tries");
+    assert!(proven[0] > 100 && proven[1] > 0, "{proven:?}");
+}

@@ -8,7 +8,9 @@
 //! (classes `unconditional` and `gnugo-fails`; the ko cases are left out,
 //! the solver has no ko codes). Each case is asked with each generator
 //! (h1, h2, board) and each search (df-pn with the distance
-//! initialisation, λ-df-pn, pseudo λ-search) under one node-visit limit.
+//! initialisation, λ-df-pn, pseudo λ-search, λ-df-pn without the ladder
+//! rule, and df-pn and λ-df-pn with Kawano's simulation) under one
+//! node-visit limit.
 //!
 //! Two settings:
 //! * *bounded* (the paper's): the generator bounds both sides; one search
@@ -60,6 +62,15 @@ pub fn solvers() -> Vec<(&'static str, Solver)> {
             "λ-df-pn, no ladder rule",
             Solver::Lambda(LambdaParams {
                 ladder: false,
+                ..LambdaParams::default()
+            }),
+        ),
+        // Kawano's simulation (the paper's baseline has it, §4).
+        ("df-pn, Kawano", Solver::Kawano),
+        (
+            "λ-df-pn, Kawano",
+            Solver::Lambda(LambdaParams {
+                kawano: true,
                 ..LambdaParams::default()
             }),
         ),
