@@ -3,6 +3,10 @@
 //! both sides), df-pn and λ-df-pn each with and without it, with the
 //! simulation counters the experiment's tables leave out:
 //! `cargo run --release -p pns-go --example kawano_probe -- [VISITS] [SUITE ID]`.
+//! With `PROBE_COMPLETE=1` the side the question is about is bounded by
+//! the generator and the other plays every point (the GTP setting's first
+//! search: `attack` with the defender complete, `defend` with the attacker
+//! complete).
 use std::path::Path;
 use std::time::Instant;
 
@@ -29,6 +33,7 @@ fn main() {
     };
     let mut tt = Table::with_mb(16);
     let names = ["df-pn", "df-pn, Kawano", "λ-df-pn", "λ-df-pn, Kawano"];
+    let complete = std::env::var("PROBE_COMPLETE").is_ok_and(|v| v == "1");
     for gen in Generator::ALL {
         // Per search: solved, the statistics summed, seconds.
         let mut sums = vec![(0usize, Stats::default(), 0.0f64); names.len()];
@@ -37,6 +42,13 @@ fn main() {
                 continue;
             };
             let g = g.with_first(if c.attack { g.attacker() } else { g.defender() });
+            let g = if !complete {
+                g
+            } else if c.attack {
+                g.with_complete(Some(g.defender()))
+            } else {
+                g.with_complete(Some(g.attacker()))
+            };
             for (i, sum) in sums.iter_mut().enumerate() {
                 tt.clear();
                 let t = Instant::now();

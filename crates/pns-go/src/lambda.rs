@@ -86,10 +86,10 @@
 //! With [`LambdaParams::kawano`] the search runs with Kawano's simulation
 //! ([`pns_core::dfpn::kawano`]): once a child of a defender node is
 //! proven, its proof is replayed on the unsolved siblings, move for move.
-//! The paper (§3.3) uses it for the pass: the threat check (the pass
-//! child) proven, the defender's other moves are tried on its proof, and a
-//! move that does nothing about the threat is refuted by the same
-//! sequence. Here any proven child serves (a proven defence's proof is
+//! The paper (§3, "Simulation") uses it for the pass: the threat check
+//! (the pass child) proven, the defender's other moves are tried on its
+//! proof, and a move that does nothing about the threat is refuted by the
+//! same sequence. Here any proven child serves (a proven defence's proof is
 //! tried on the pass and the other defences too); the moves of the tree
 //! (an order chosen at a `Split` node, a point) are replayed as moves, and
 //! the replay checks each against what the sibling generates, so the

@@ -61,6 +61,10 @@ impl<M> Child<M> {
     /// takes an implied answer or a leaf value (only the expansion reads
     /// it).
     pub const NEW: u8 = 16;
+    /// Kawano's simulation tried this child during the current visit of
+    /// its parent, and failed ([`super::kawano`]): not tried again until
+    /// the parent's next visit.
+    pub const SIM_TRIED: u8 = 32;
 
     #[inline(always)]
     pub fn unknown(&self) -> bool {
