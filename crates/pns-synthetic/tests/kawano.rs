@@ -18,6 +18,19 @@ use pns_synthetic::{Cyclic, Synthetic};
 /// Solves `pos` with `algo`: the value and certificate checked against
 /// `want`; returns the siblings simulation proved.
 fn check<G: Game>(g: &G, pos: &str, algo: &str, want: Outcome, tt: &mut Table) -> u64 {
+    check_threads(g, pos, algo, want, tt, 1)
+}
+
+/// [`check`] with `threads` agents (parallel df-pn, for games without
+/// repetitions).
+fn check_threads<G: Game>(
+    g: &G,
+    pos: &str,
+    algo: &str,
+    want: Outcome,
+    tt: &mut Table,
+    threads: usize,
+) -> u64 {
     let opts = SolveOptions {
         algo: Algo::parse(algo).unwrap(),
         limits: Limits {
@@ -25,6 +38,7 @@ fn check<G: Game>(g: &G, pos: &str, algo: &str, want: Outcome, tt: &mut Table) -
             ..Limits::default()
         },
         proof: true,
+        threads,
         ..Default::default()
     };
     tt.clear();
@@ -124,6 +138,9 @@ fn simulation_is_right_on_random_trees_with_transpositions_and_draws() {
             let want = g.exact();
             proven += check(&g, &pos, "dfpn:kawano=1", want, &mut tt);
             check(&g, &pos, "dfpn:h=0,kawano=1", want, &mut tt);
+            // Parallel df-pn's agents simulate on the one table too.
+            let mut shared = Table::with_mb(1);
+            check_threads(&g, &pos, "dfpn:kawano=1", want, &mut shared, 2);
         }
         eprintln!("synthetic trees: {proven} siblings proven by simulation");
         assert!(proven > 0);
