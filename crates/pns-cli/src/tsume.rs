@@ -12,7 +12,8 @@ use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
 use pns_core::Status;
 use pns_core::{Outcome, Stats, StopReason};
-use pns_games::shogi::answer::mate_certificate;
+use pns_games::shogi::answer::{mate_certificate, proof_line};
+use pns_games::shogi::proof::{table_proof, WalkLimits};
 use pns_games::shogi::{MateLength, MateLine};
 use pns_games::testsets::TestFormat;
 use pns_games::Tsume;
@@ -39,6 +40,9 @@ struct Solved {
     stop: Option<StopReason>,
     stats: Stats,
     answer: Option<MateLine>,
+    /// Whether the answer is the exact length search's, not the shortest
+    /// mate of the proof read from the table.
+    answer_exact: bool,
     answer_error: Option<String>,
     length_nodes: u64,
     certificate: Option<pns_core::certificate::Certificate>,
@@ -46,10 +50,13 @@ struct Solved {
     total_ms: f64,
 }
 
-/// Solves `t`; with `opts.proof`, a mate gets the certificate of
-/// [`mate_certificate`] (built from exact mate distances) and a no-mate
-/// the engine's generic extraction, bounded by [`DISPROOF_SECS`] unless
-/// `disproofs` is false (then none).
+/// Solves `t`. A mate gets its answer from the exact length search, or
+/// where that passes its budget, from the proof read back from the table
+/// ([`table_proof`]). With `opts.proof`, a mate gets a certificate: of
+/// [`mate_certificate`] (built from exact mate distances) with an exact
+/// answer, else the proof read from the table; a no-mate gets the engine's
+/// generic extraction, bounded by [`DISPROOF_SECS`] unless `disproofs` is
+/// false (then none).
 fn solve_one(
     t: &Tsume,
     text: &str,
@@ -68,6 +75,7 @@ fn solve_one(
         stop: r.stop,
         stats: r.stats,
         answer: None,
+        answer_exact: false,
         answer_error: None,
         length_nodes: 0,
         certificate: None,
@@ -76,10 +84,7 @@ fn solve_one(
     };
     if opts.proof {
         match s.value {
-            Some(Outcome::Win) => match mate_certificate(t, text, LENGTH_BUDGET, MAX_LENGTH) {
-                Ok(c) => s.certificate = Some(c),
-                Err(e) => s.proof_error = Some(e),
-            },
+            Some(Outcome::Win) => {} // below, with the answer
             Some(_) if disproofs => {
                 let limits = pns_core::Limits {
                     time: Some(std::time::Duration::from_secs(DISPROOF_SECS)),
@@ -106,23 +111,59 @@ fn solve_one(
     if s.value == Some(Outcome::Win) {
         let deadline = opts.limits.time.map(|d| start + d);
         let mut ml = MateLength::new(LENGTH_BUDGET).with_deadline(deadline);
-        match ml.solve(t, MAX_LENGTH) {
-            Ok(Some(a)) => s.answer = Some(a),
-            Ok(None) => s.answer_error = Some(format!("longer than {MAX_LENGTH} plies")),
-            Err(_) if deadline.is_some_and(|d| std::time::Instant::now() >= d) => {
-                s.answer_error = Some(format!(
-                    "the length search reached the time limit after {} positions",
-                    thousands(ml.nodes)
-                ))
+        let exact = ml.solve(t, MAX_LENGTH);
+        s.length_nodes = ml.nodes;
+        match exact {
+            Ok(Some(a)) => {
+                s.answer = Some(a);
+                s.answer_exact = true;
+                if opts.proof {
+                    match mate_certificate(t, text, LENGTH_BUDGET, MAX_LENGTH) {
+                        Ok(c) => s.certificate = Some(c),
+                        Err(e) => s.proof_error = Some(e),
+                    }
+                }
             }
-            Err(_) => {
-                s.answer_error = Some(format!(
-                    "the length search passed {} positions",
-                    thousands(LENGTH_BUDGET)
-                ))
+            other => {
+                let why = match other {
+                    Ok(_) => format!("longer than {MAX_LENGTH} plies"),
+                    Err(_) if deadline.is_some_and(|d| std::time::Instant::now() >= d) => format!(
+                        "the length search reached the time limit after {} positions",
+                        thousands(ml.nodes)
+                    ),
+                    Err(_) => format!(
+                        "the length search passed {} positions",
+                        thousands(LENGTH_BUDGET)
+                    ),
+                };
+                // The proof in the table: its shortest mate, and its tree.
+                let lim = WalkLimits {
+                    algo: opts.algo.clone(),
+                    deadline,
+                    ..WalkLimits::default()
+                };
+                match table_proof(t, tt, &lim) {
+                    Ok(p) => {
+                        match proof_line(t, &p.block) {
+                            Ok(a) => {
+                                s.answer = Some(a);
+                                s.answer_error = Some(why);
+                            }
+                            Err(e) => s.answer_error = Some(format!("{why}; {e}")),
+                        }
+                        if opts.proof {
+                            s.certificate = Some(p.certificate(text));
+                        }
+                    }
+                    Err(e) => {
+                        s.answer_error = Some(format!("{why}; reading the proof: {e}"));
+                        if opts.proof {
+                            s.proof_error = Some(e);
+                        }
+                    }
+                }
             }
         }
-        s.length_nodes = ml.nodes;
     }
     s.total_ms = start.elapsed().as_secs_f64() * 1e3;
     s
@@ -201,6 +242,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             "algorithm": algo.to_string(),
             "value": value_word(s.value),
             "length": s.answer.as_ref().map(|x| x.length),
+            "length_exact": s.answer.as_ref().map(|_| s.answer_exact),
             "line": s.answer.as_ref().map(line_usi),
             "answer_error": s.answer_error,
             "length_nodes": s.length_nodes,
@@ -222,14 +264,23 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             (v, _) => println!("value      {}", value_word(v)),
         }
         if let Some(x) = &s.answer {
-            println!(
-                "length     {} plies (shortest mate, longest defence, futile interpositions not counted)",
-                x.length
-            );
+            if s.answer_exact {
+                println!(
+                    "length     {} plies (shortest mate, longest defence, futile interpositions not counted)",
+                    x.length
+                );
+            } else {
+                println!(
+                    "length     {} plies (the shortest mate of the proof read from the table, not proven the shortest; longest defence, futile interpositions not counted)",
+                    x.length
+                );
+            }
             println!("mate       {}", line_usi(x).join(" "));
         }
-        if let Some(e) = &s.answer_error {
-            println!("length     unknown: {e}");
+        match (&s.answer_error, &s.answer) {
+            (Some(e), None) => println!("length     unknown: {e}"),
+            (Some(e), Some(_)) => println!("exact      not known: {e}"),
+            _ => {}
         }
         println!(
             "algorithm  {algo}: {} in {}, length search {} positions",
@@ -393,6 +444,7 @@ pub fn bench_cmd(a: &BenchArgs) -> Result<u8, CliError> {
                     "value": value_word(s.value),
                     "length": s.answer.as_ref().map(|x| x.length),
                     "line_moves": s.answer.as_ref().map(line_usi),
+                    "length_exact": s.answer.as_ref().map(|_| s.answer_exact),
                     "answer_error": s.answer_error,
                     "correct": r.correct(),
                     "verified": r.verified.as_ref().map(|v| v.is_ok()),

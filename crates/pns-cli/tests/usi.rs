@@ -158,6 +158,7 @@ fn solve_tsume_prints_the_answer() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["value"], "mate");
     assert_eq!(v["length"], 7);
+    assert_eq!(v["length_exact"], true);
     assert_eq!(v["line"].as_array().unwrap().len(), 7);
     let o = pns(&["solve", "tsume", NOMATE, "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();

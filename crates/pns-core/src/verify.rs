@@ -219,6 +219,7 @@ fn verify_block_on_lines<G: Game>(root: &G, b: &Block) -> Result<Checked, String
         attacker: root.side_to_move(),
         state: (0..b.nodes.len()).map(|_| LineState::New).collect(),
         line: Vec::new(),
+        on_line: HashSet::new(),
         checked: Checked::default(),
     };
     v.check(0, root.clone())?;
@@ -244,6 +245,9 @@ struct LineCheck<'a, G> {
     state: Vec<LineState<G>>,
     /// History keys of the positions from the root to the current node.
     line: Vec<u64>,
+    /// The same keys, for membership: a long line (a 1525-ply tsume) is
+    /// asked about at every node of every shared subtree.
+    on_line: HashSet<u64>,
     checked: Checked,
 }
 
@@ -262,7 +266,7 @@ impl<G: Game> LineCheck<'_, G> {
             return Err(format!("node {id} does not exist"));
         }
         let is_or = g.side_to_move() == self.attacker;
-        if self.line.contains(&g.history_key()) {
+        if self.on_line.contains(&g.history_key()) {
             let st = repetition_status(self.rule, is_or);
             if !self.supports(st) {
                 return Err(format!(
@@ -318,6 +322,7 @@ impl<G: Game> LineCheck<'_, G> {
         }
         let listed = listed_moves(&g, edges, id, self.b, self.attacker)?;
         self.line.push(g.history_key());
+        self.on_line.insert(g.history_key());
         let mut rep = false;
         for (mv, (_, child)) in listed.into_iter().zip(edges) {
             let mut c = g.clone();
@@ -325,16 +330,22 @@ impl<G: Game> LineCheck<'_, G> {
             match self.check(*child, c) {
                 Ok(r) => rep |= r,
                 Err(e) => {
-                    self.line.pop();
+                    self.pop_line();
                     return Err(e);
                 }
             }
         }
-        self.line.pop();
+        self.pop_line();
         if !matches!(self.state[i], LineState::Done(..)) {
             self.state[i] = LineState::Done(g, rep);
         }
         Ok(rep)
+    }
+
+    fn pop_line(&mut self) {
+        if let Some(k) = self.line.pop() {
+            self.on_line.remove(&k);
+        }
     }
 
     /// Whether no position of the subtree below the checked node `id` is on
@@ -348,7 +359,7 @@ impl<G: Game> LineCheck<'_, G> {
             }
             match &self.state[n as usize] {
                 LineState::Done(g, _) | LineState::Open(g) => {
-                    if self.line.contains(&g.history_key()) {
+                    if self.on_line.contains(&g.history_key()) {
                         return false;
                     }
                 }

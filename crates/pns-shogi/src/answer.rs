@@ -76,6 +76,22 @@ impl MateLength {
         self
     }
 
+    /// Lets the search visit `more` positions beyond those it has visited:
+    /// one search reused for many bounded questions keeps its table.
+    pub fn allow(&mut self, more: u64) {
+        self.budget = self.nodes.saturating_add(more);
+    }
+
+    /// Positions in the search's table.
+    pub fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Empties the search's table (its memory), keeping the count.
+    pub fn forget(&mut self) {
+        self.memo = HashMap::new();
+    }
+
     fn tick(&mut self) -> Result<(), OutOfBudget> {
         self.nodes += 1;
         // The clock every 4,096 positions: reading it costs more than a

@@ -4,12 +4,14 @@
 //! engine ([`usi`]). Solved positions are shared in the table by proof
 //! and disproof pieces ([`hands`]).
 //!
-//! Not done: Microcosmos (the 1525-ply mate of
-//! `../shared/data/shogi/long-problems.tsv`) is proven a mate by df-pn in
-//! about 9 minutes with an 8 GiB table, but its line and length are not
-//! given (the exact length search cannot reach 1525 plies) and no
-//! certificate is made; docs/PERFORMANCE.md gives the measurements and
-//! what it would need next.
+//! A proven mate whose exact length search ([`answer`]) passes its budget
+//! gets its answer from the proof itself, read back from the table
+//! ([`proof`]): a certificate the rules-only verifier checks, and the
+//! shortest mate it holds against the longest defence, which is a mate
+//! but not proven the shortest. Microcosmos (the 1525-ply mate of
+//! `../shared/data/shogi/long-problems.tsv`) is proven by df-pn in about
+//! 10 minutes with an 8 GiB table; docs/PERFORMANCE.md gives the
+//! measurements, what reading its proof gives and what is missing.
 //!
 //! Specification: the DeepPN thesis ch. 4 (df-pn on tsume-shogi) and the
 //! GHI paper §1.2 (a repetition by perpetual check is a loss for the
@@ -20,6 +22,7 @@
 pub mod answer;
 pub mod hands;
 pub mod position;
+pub mod proof;
 pub mod solve;
 pub mod tsume;
 pub mod usi;
