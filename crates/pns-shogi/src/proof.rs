@@ -45,7 +45,7 @@ use crate::tsume::Tsume;
 
 /// Positions the exact length search's table may hold (about 100 bytes
 /// each) before it is emptied.
-const EXACT_MEMO: usize = 4_000_000;
+const EXACT_MEMO: usize = 20_000_000;
 
 /// How the walk may spend its effort.
 #[derive(Clone, Debug)]
@@ -122,6 +122,8 @@ impl TableProof {
 
 /// A position of the explored graph.
 struct GNode {
+    /// The position (for the searches after exploration).
+    pos: Tsume,
     attacker: bool,
     /// The attacker's check is the exact length search's (the shortest).
     exact: bool,
@@ -200,6 +202,7 @@ impl Walk<'_> {
         let id = self.nodes.len() as u32;
         self.ids.insert(key, id);
         self.nodes.push(GNode {
+            pos: t.clone(),
             attacker: t.attacker_to_move(),
             exact: false,
             edges: Vec::new(),
@@ -360,36 +363,63 @@ pub fn table_proof(root: &Tsume, tt: &Table, lim: &WalkLimits) -> Result<TablePr
     const SLACK: u32 = 16;
     let mut searched = vec![false; 0];
     let mut rounds = 0;
+    let mut repairs = 0;
     let vals = loop {
         rounds += 1;
-        let vals = retrograde(&w.nodes)?;
+        let vals = retrograde(&w.nodes);
         searched.resize(w.nodes.len(), false);
+        if vals.value[0] == NONE {
+            // No proof without a cycle: a proven position's checks may all
+            // lead back into the graph when entries its proof needed were
+            // replaced, or an exact-search check's line (its table bounded)
+            // may come back. Open every unresolved attacker's node to the
+            // table's checks and to searches of the others.
+            let open: Vec<u32> = (0..w.nodes.len() as u32)
+                .filter(|&x| w.nodes[x as usize].attacker && vals.value[x as usize] == NONE)
+                .filter(|&x| !searched[x as usize])
+                .collect();
+            repairs += 1;
+            let mut grew = false;
+            for &x in &open {
+                searched[x as usize] = true;
+                w.nodes[x as usize].exact = false;
+                let t = w.nodes[x as usize].pos.clone();
+                grew |= w.search_others(&t, x)?;
+            }
+            if !grew {
+                let left = vals.value.iter().filter(|&&v| v == NONE).count();
+                return Err(format!(
+                    "the explored positions hold no proof without a cycle ({left} of {} \
+                     positions unresolved after {repairs} repairs)",
+                    w.nodes.len()
+                ));
+            }
+            w.explore()?;
+            continue;
+        }
         // The lines to search: (first node, its position).
-        let mut starts = vec![(0u32, root.clone())];
-        let mut t = root.clone();
-        for (x, m) in main_line(&w.nodes, &vals, 0) {
+        let mut starts = vec![0u32];
+        for (x, _) in main_line(&w.nodes, &vals, 0) {
             let n = &w.nodes[x as usize];
             if n.attacker {
                 let chosen = vals.choice[x as usize] as usize;
-                for (i, &(alt, c, _)) in n.edges.iter().enumerate() {
-                    if i != chosen && vals.value[c as usize] < vals.value[x as usize] + SLACK {
-                        let mut a = t.clone();
-                        a.play(alt);
-                        starts.push((c, a));
+                for (i, &(_, c, _)) in n.edges.iter().enumerate() {
+                    let v = vals.value[c as usize];
+                    if i != chosen && v != NONE && v < vals.value[x as usize] + SLACK {
+                        starts.push(c);
                     }
                 }
             }
-            t.play(m);
         }
         let mut grew = false;
-        for (start, mut t) in starts {
-            for (x, m) in main_line(&w.nodes, &vals, start) {
+        for start in starts {
+            for (x, _) in main_line(&w.nodes, &vals, start) {
                 let n = &w.nodes[x as usize];
                 if n.attacker && !n.exact && !searched[x as usize] {
                     searched[x as usize] = true;
+                    let t = n.pos.clone();
                     grew |= w.search_others(&t, x)?;
                 }
-                t.play(m);
             }
         }
         if !grew || w.lim.alt_visits == 0 {
@@ -414,9 +444,13 @@ pub fn table_proof(root: &Tsume, tt: &Table, lim: &WalkLimits) -> Result<TablePr
     })
 }
 
+/// No mate length: a node whose every check leads into a cycle.
+const NONE: u32 = u32::MAX;
+
 /// Mate lengths over the explored graph and the attacker's choices.
 struct Values {
-    /// Each node's mate length (every node is proven: all are set).
+    /// Each node's mate length ([`NONE`] where the graph holds no proof
+    /// of it without a cycle).
     value: Vec<u32>,
     /// Each attacker's node's chosen edge.
     choice: Vec<u32>,
@@ -426,8 +460,7 @@ struct Values {
 /// analysis): an attacker's node takes the shortest of its finished
 /// children, a defender's node finishes with its last child, at its
 /// longest counted reply.
-fn retrograde(g: &[GNode]) -> Result<Values, String> {
-    const NONE: u32 = u32::MAX;
+fn retrograde(g: &[GNode]) -> Values {
     let n = g.len();
     let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
     // Replies of each defender's node not finished yet.
@@ -487,10 +520,7 @@ fn retrograde(g: &[GNode]) -> Result<Values, String> {
             }
         }
     }
-    if value[0] == NONE {
-        return Err("the explored positions hold no proof without a cycle".into());
-    }
-    Ok(Values { value, choice })
+    Values { value, choice }
 }
 
 /// The main line from node `start`: each node and the move played there
@@ -590,12 +620,15 @@ mod tests {
     #[test]
     fn retrograde_takes_the_shortest_mate_and_never_a_cycle() {
         let m = |u: &str| Move::parse_usi(u).unwrap();
+        let pos = Tsume::parse("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1").unwrap();
         let or = |edges: Vec<(Move, u32, bool)>| GNode {
+            pos: pos.clone(),
             attacker: true,
             exact: false,
             edges,
         };
         let and = |edges: Vec<(Move, u32, bool)>| GNode {
+            pos: pos.clone(),
             attacker: false,
             exact: false,
             edges,
@@ -610,7 +643,7 @@ mod tests {
             or(vec![(m("5a5b"), 5, false)]),
             and(vec![]),
         ];
-        let vals = retrograde(&g).unwrap();
+        let vals = retrograde(&g);
         assert_eq!(vals.value[0], 3);
         let nodes = proof_tree(&g, &vals);
         let line: Vec<String> = main_line(&g, &vals, 0).iter().map(|e| e.1.usi()).collect();
@@ -627,13 +660,13 @@ mod tests {
         let mut g2 = g;
         g2[2].edges[0].2 = true;
         g2[2].edges[1].2 = true;
-        assert_eq!(retrograde(&g2).unwrap().value[0], 1);
+        assert_eq!(retrograde(&g2).value[0], 1);
         // Only the cycle: no proof.
         let g3 = vec![
             or(vec![(m("1a1b"), 1, false)]),
             and(vec![(m("1c1d"), 0, false)]),
         ];
-        assert!(retrograde(&g3).is_err());
+        assert_eq!(retrograde(&g3).value[0], NONE);
     }
 
     #[test]
