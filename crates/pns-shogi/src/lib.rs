@@ -10,8 +10,10 @@
 //! shortest mate it holds against the longest defence, which is a mate
 //! but not proven the shortest. Microcosmos (the 1525-ply mate of
 //! `../shared/data/shogi/long-problems.tsv`) is proven by df-pn in about
-//! 10 minutes with an 8 GiB table; docs/PERFORMANCE.md gives the
-//! measurements, what reading its proof gives and what is missing.
+//! 10 minutes with an 8 GiB table, and reading its proof gives a 1525-ply
+//! line and a certificate the verifier accepts; docs/PERFORMANCE.md gives
+//! the measurements and what is missing (a proof that the length is the
+//! shortest, and the time).
 //!
 //! Specification: the DeepPN thesis ch. 4 (df-pn on tsume-shogi) and the
 //! GHI paper §1.2 (a repetition by perpetual check is a loss for the
