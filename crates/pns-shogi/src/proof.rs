@@ -14,15 +14,20 @@
 //! subset of its attacker's hand). A position the table lost (replaced or
 //! collected) is proven again by a bounded df-pn search on the same table.
 //!
-//! Two passes. The first explores the graph of proven positions: every
-//! check the table holds proven, every reply. df-pn stops at the first
-//! check it proves, which is a mate but not always the shortest, and the
-//! problem's length is that of the shortest mate: so where the exact
-//! length search finds a mate within a few plies, its first check is the
-//! only one taken. The second pass is a retrograde analysis of that graph
-//! (mates first, in order of mate length): an attacker's node takes the
-//! shortest of its finished children, a defender's node finishes with its
-//! last child at the longest counted reply. Every chosen edge goes from a
+//! First the graph of proven positions is explored: every check the table
+//! holds proven, every reply. df-pn stops at the first check it proves,
+//! which is a mate but not always the shortest, and the problem's length
+//! is that of the shortest mate: so where the exact length search finds a
+//! mate within a few plies, its first check is the only one taken. Then,
+//! in rounds, a retrograde analysis of the graph (mates first, in order of
+//! mate length): an attacker's node takes the shortest of its finished
+//! children, a defender's node finishes with its last child at the longest
+//! counted reply; the other checks along the main line (and along the
+//! lines of checks nearly as short) are searched by df-pn and the graph
+//! grows, until the line stops changing. A node left unresolved (its
+//! checks all lead back into the graph) is opened to all its checks. The
+//! length found is the shortest mate the graph holds, not proven the
+//! shortest. Every chosen edge goes from a
 //! node finished later to one finished earlier, so the proof has no cycle
 //! however the graph loops (positions of Microcosmos repeat along many
 //! lines); and proofs do not depend on the line under the first-player-loss
