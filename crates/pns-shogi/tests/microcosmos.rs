@@ -34,15 +34,13 @@ fn proven_here(q: &GoalProblem<Tsume>, tt: &Table) -> bool {
         || (!q.is_or() && q.game().outcome() == Some(Outcome::Loss))
 }
 
-/// Proves the position after the first `k` plies of the main line with
-/// `algo` within `visits`, then walks the proof through the table: at the
-/// attacker's nodes a proven check, at the defender's *every* evasion
-/// proven, following the one the search spent most on, until a mate or a
-/// position that proof pieces settle (its proof lies under another
-/// hand). Every move is replayed by the rules; a mate must be one.
-fn prove_tail(k: usize, algo: &str, visits: u64) {
+/// The position after the first `k` plies of the main line (its text and
+/// itself), proven with `algo` within `visits` on a 256 MiB table, which
+/// is returned holding the proof.
+fn proven_tail(k: usize, algo: &str, visits: u64) -> (String, Tsume, Table) {
     let (sfen, moves) = problem();
-    let root = Tsume::parse(&format!("{sfen} moves {}", moves[..k].join(" "))).unwrap();
+    let text = format!("{sfen} moves {}", moves[..k].join(" "));
+    let root = Tsume::parse(&text).unwrap();
     let tt = Table::with_mb(256);
     let opts = TsumeOptions {
         algo: Algo::parse(algo).unwrap(),
@@ -60,6 +58,17 @@ fn prove_tail(k: usize, algo: &str, visits: u64) {
         "K = {k}: not proven within {visits} visits ({} visits)",
         r.result.stats.visits
     );
+    (text, root, tt)
+}
+
+/// Proves the position after the first `k` plies of the main line with
+/// `algo` within `visits`, then walks the proof through the table: at the
+/// attacker's nodes a proven check, at the defender's *every* evasion
+/// proven, following the one the search spent most on, until a mate or a
+/// position that proof pieces settle (its proof lies under another
+/// hand). Every move is replayed by the rules; a mate must be one.
+fn prove_tail(k: usize, algo: &str, visits: u64) {
+    let (_, root, tt) = proven_tail(k, algo, visits);
     let mut q = GoalProblem::new(root.clone(), Goal::Win);
     let mut plies = 0;
     loop {
@@ -170,21 +179,8 @@ fn microcosmos_tail_proof_is_read_from_the_table_and_verified() {
     use pns_core::verify::verify;
     use pns_shogi::answer::proof_line;
     use pns_shogi::proof::{table_proof, WalkLimits};
-    let (sfen, moves) = problem();
     for (k, algo, visits) in [(1480, "dfpn", 200_000), (1440, "dfpn-eps:eps=0.5", 700_000)] {
-        let text = format!("{sfen} moves {}", moves[..k].join(" "));
-        let root = Tsume::parse(&text).unwrap();
-        let tt = Table::with_mb(256);
-        let opts = TsumeOptions {
-            algo: Algo::parse(algo).unwrap(),
-            limits: Limits {
-                visits: Some(visits),
-                ..Limits::default()
-            },
-            answer: false,
-            ..TsumeOptions::default()
-        };
-        assert_eq!(solve(&root, &opts, &tt).status(), Status::Proven, "K = {k}");
+        let (text, root, tt) = proven_tail(k, algo, visits);
         let t0 = std::time::Instant::now();
         let p = table_proof(&root, &tt, &WalkLimits::default()).unwrap();
         let line = proof_line(&root, &p.block).unwrap();
