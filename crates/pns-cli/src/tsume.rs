@@ -12,9 +12,9 @@ use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
 use pns_core::Status;
 use pns_core::{Outcome, Stats, StopReason};
-use pns_games::shogi::answer::{mate_certificate, proof_line};
-use pns_games::shogi::proof::{table_proof, WalkLimits};
-use pns_games::shogi::{MateLength, MateLine};
+use pns_games::shogi::answer::mate_certificate;
+use pns_games::shogi::solve::{mate_answer, AnswerLimits, FIRST_BUDGET};
+use pns_games::shogi::MateLine;
 use pns_games::testsets::TestFormat;
 use pns_games::Tsume;
 use rayon::prelude::*;
@@ -50,11 +50,11 @@ struct Solved {
     total_ms: f64,
 }
 
-/// Solves `t`. A mate gets its answer from the exact length search, or
-/// where that passes its budget, from the proof read back from the table
-/// ([`table_proof`]). With `opts.proof`, a mate gets a certificate: of
-/// [`mate_certificate`] (built from exact mate distances) with an exact
-/// answer, else the proof read from the table; a no-mate gets the engine's
+/// Solves `t`. A mate gets its answer from [`mate_answer`]: the exact
+/// length search, or the proof read back from the table and confirmed
+/// where the exact search can. With `opts.proof`, a mate gets a
+/// certificate: the proof read from the table where it was read, else one
+/// of [`mate_certificate`] (built from exact mate distances); a no-mate gets the engine's
 /// generic extraction, bounded by [`DISPROOF_SECS`] unless `disproofs` is
 /// false (then none).
 fn solve_one(
@@ -109,61 +109,34 @@ fn solve_one(
         }
     }
     if s.value == Some(Outcome::Win) {
-        let deadline = opts.limits.time.map(|d| start + d);
-        let mut ml = MateLength::new(LENGTH_BUDGET).with_deadline(deadline);
-        let exact = ml.solve(t, MAX_LENGTH);
-        s.length_nodes = ml.nodes;
-        match exact {
-            Ok(Some(a)) => {
-                s.answer = Some(a);
-                s.answer_exact = true;
-                if opts.proof {
+        let lim = AnswerLimits {
+            algo: opts.algo.clone(),
+            length_budget: LENGTH_BUDGET,
+            first_budget: FIRST_BUDGET,
+            max_length: MAX_LENGTH,
+            deadline: opts.limits.time.map(|d| start + d),
+            stop: opts.limits.stop.clone(),
+        };
+        let a = mate_answer(t, tt, &lim);
+        s.length_nodes = a.length_nodes;
+        s.answer = a.line;
+        s.answer_exact = a.exact;
+        if opts.proof {
+            match a.proof {
+                // The proof read from the table is the certificate.
+                Some(p) => s.certificate = Some(p.certificate(text)),
+                // The exact search answered first: a certificate from its
+                // exact distances.
+                None if s.answer_exact => {
                     match mate_certificate(t, text, LENGTH_BUDGET, MAX_LENGTH) {
                         Ok(c) => s.certificate = Some(c),
                         Err(e) => s.proof_error = Some(e),
                     }
                 }
-            }
-            other => {
-                let why = match other {
-                    Ok(_) => format!("longer than {MAX_LENGTH} plies"),
-                    Err(_) if deadline.is_some_and(|d| std::time::Instant::now() >= d) => format!(
-                        "the length search reached the time limit after {} positions",
-                        thousands(ml.nodes)
-                    ),
-                    Err(_) => format!(
-                        "the length search passed {} positions",
-                        thousands(LENGTH_BUDGET)
-                    ),
-                };
-                // The proof in the table: its shortest mate, and its tree.
-                let lim = WalkLimits {
-                    algo: opts.algo.clone(),
-                    deadline,
-                    ..WalkLimits::default()
-                };
-                match table_proof(t, tt, &lim) {
-                    Ok(p) => {
-                        match proof_line(t, &p.block) {
-                            Ok(a) => {
-                                s.answer = Some(a);
-                                s.answer_error = Some(why);
-                            }
-                            Err(e) => s.answer_error = Some(format!("{why}; {e}")),
-                        }
-                        if opts.proof {
-                            s.certificate = Some(p.certificate(text));
-                        }
-                    }
-                    Err(e) => {
-                        s.answer_error = Some(format!("{why}; reading the proof: {e}"));
-                        if opts.proof {
-                            s.proof_error = Some(e);
-                        }
-                    }
-                }
+                None => s.proof_error = a.error.clone(),
             }
         }
+        s.answer_error = a.error;
     }
     s.total_ms = start.elapsed().as_secs_f64() * 1e3;
     s

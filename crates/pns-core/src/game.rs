@@ -260,6 +260,15 @@ pub trait Notation: Rules + fmt::Debug {
     }
 }
 
+/// A lookup of a game's own shared entries ([`SearchHooks::shared_probe`]):
+/// the table key they lie under and a word the lookup compares them with
+/// (tsume: the attacker's hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SharedProbe {
+    pub key: u64,
+    pub token: u64,
+}
+
 /// Game knowledge that makes the search faster. The defaults give plain
 /// rules-only search; an override must be *sound* (see the module
 /// documentation).
@@ -304,13 +313,36 @@ pub trait SearchHooks: Rules {
     /// the same code as without them.
     const SHARES_SOLVED: bool = false;
 
-    /// The value of this position for the question `ctx` as the game's own
-    /// entries in `tt` settle it (entries it stored with
-    /// [`SearchHooks::share_solved`], under its own keys XORed with
-    /// `space`), or `Unknown`. Must never be wrong.
+    /// Where this position's own entries for the question `ctx` would lie
+    /// (entries it stored with [`SearchHooks::share_solved`], under its
+    /// own keys XORed with `space`), and what the lookup compares them
+    /// with; `None` when there is nothing to look up. Split from
+    /// [`SearchHooks::shared_lookup`] so that the search can prefetch the
+    /// key's cluster for every child before it looks any up: the misses
+    /// overlap (tsume's lookups were a quarter of its profile, nearly all
+    /// of it one cache miss).
     #[inline]
-    fn shared_status(&self, _tt: &Table, _space: u64, _ctx: GoalContext) -> Status {
+    fn shared_probe(&self, _space: u64, _ctx: GoalContext) -> Option<SharedProbe> {
+        None
+    }
+
+    /// The value that the game's own entries in `tt` give the position
+    /// that [`SearchHooks::shared_probe`] described, or `Unknown`. Must
+    /// never be wrong.
+    #[inline]
+    fn shared_lookup(_tt: &Table, _probe: SharedProbe) -> Status {
         Status::Unknown
+    }
+
+    /// The value of this position for the question `ctx` as the game's own
+    /// entries in `tt` settle it: [`SearchHooks::shared_probe`] then
+    /// [`SearchHooks::shared_lookup`].
+    #[inline]
+    fn shared_status(&self, tt: &Table, space: u64, ctx: GoalContext) -> Status {
+        match self.shared_probe(space, ctx) {
+            Some(q) => Self::shared_lookup(tt, q),
+            None => Status::Unknown,
+        }
     }
 
     /// This position was solved with `status` for `ctx`, on every path (a

@@ -79,7 +79,7 @@ pub mod prelude {
 pub use algo::Algo;
 pub use game::{
     Game, GameError, Goal, GoalContext, Notation, Outcome, Playout, Repetition, Rules, SearchHooks,
-    Shortcuts, Side,
+    SharedProbe, Shortcuts, Side,
 };
 pub use limits::{Limits, StopReason};
 pub use problem::{GoalProblem, Problem, Status};

@@ -182,12 +182,31 @@ pub trait Problem {
     /// Default `false`: df-pn never calls them.
     const SHARES_SOLVED: bool = false;
 
-    /// The value of the current node as the problem's own entries in `tt`
-    /// settle it (keys XORed with the search's key space `space`), or
-    /// `Unknown`; asked for every child that is not terminal. Never wrong.
+    /// Where the problem's own entries for the current node lie (keys
+    /// XORed with the search's key space `space`) and what a lookup
+    /// compares them with, or `None`; asked for every child that is not
+    /// terminal, and prefetched before any is looked up
+    /// ([`crate::game::SearchHooks::shared_probe`]).
     #[inline]
-    fn shared_status(&self, _tt: &crate::tt::Table, _space: u64) -> Status {
+    fn shared_probe(&self, _space: u64) -> Option<crate::game::SharedProbe> {
+        None
+    }
+
+    /// The value the problem's own entries in `tt` give the node that
+    /// `probe` describes, or `Unknown`. Never wrong.
+    #[inline]
+    fn shared_lookup(_tt: &crate::tt::Table, _probe: crate::game::SharedProbe) -> Status {
         Status::Unknown
+    }
+
+    /// The value of the current node as the problem's own entries in `tt`
+    /// settle it: [`Problem::shared_probe`] then [`Problem::shared_lookup`].
+    #[inline]
+    fn shared_status(&self, tt: &crate::tt::Table, space: u64) -> Status {
+        match self.shared_probe(space) {
+            Some(q) => Self::shared_lookup(tt, q),
+            None => Status::Unknown,
+        }
     }
 
     /// The current node was solved with `status` on every path; `children`
@@ -389,8 +408,13 @@ impl<G: Game> Problem for GoalProblem<G> {
     const SHARES_SOLVED: bool = G::SHARES_SOLVED;
 
     #[inline]
-    fn shared_status(&self, tt: &crate::tt::Table, space: u64) -> Status {
-        self.game().shared_status(tt, space ^ self.salt, self.ctx)
+    fn shared_probe(&self, space: u64) -> Option<crate::game::SharedProbe> {
+        self.game().shared_probe(space ^ self.salt, self.ctx)
+    }
+
+    #[inline]
+    fn shared_lookup(tt: &crate::tt::Table, probe: crate::game::SharedProbe) -> Status {
+        G::shared_lookup(tt, probe)
     }
 
     #[inline]

@@ -409,6 +409,15 @@ impl Table {
         Table::try_with_bytes(bytes)
     }
 
+    /// Maps every page of the budget now ([`ZeroedBlock::populate`]),
+    /// entries unchanged: for a caller that has a moment before the search
+    /// (a USI engine's `isready`), so that the kernel's zeroing of each
+    /// page on its first touch is not paid while searching (14 % of a long
+    /// tsume search's profile). Returns whether the system did it.
+    pub fn populate(&self) -> bool {
+        self.block.populate()
+    }
+
     /// Memory reserved (the budget), in bytes.
     pub fn bytes(&self) -> usize {
         self.clusters * std::mem::size_of::<Cluster>()

@@ -11,6 +11,8 @@
 //! repeats only gives the attacker the same, shorter, continuation.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 
 use pns_core::prelude::*;
 
@@ -42,6 +44,8 @@ pub struct MateLength {
     budget: u64,
     /// Give up after this instant too (a caller's time limit).
     deadline: Option<std::time::Instant>,
+    /// Give up when this is set (a caller's `stop`).
+    stop: Option<Arc<AtomicBool>>,
     /// Count futile interpositions as defences (off for the tsume answer;
     /// on to show what the rule changes).
     pub count_futile_drops: bool,
@@ -65,6 +69,7 @@ impl MateLength {
             nodes: 0,
             budget,
             deadline: None,
+            stop: None,
             count_futile_drops: false,
         }
     }
@@ -73,6 +78,12 @@ impl MateLength {
     /// bounds the whole answer, not only the proof search before it.
     pub fn with_deadline(mut self, deadline: Option<std::time::Instant>) -> Self {
         self.deadline = deadline;
+        self
+    }
+
+    /// The same search, giving up when `stop` is set as well.
+    pub fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Self {
+        self.stop = stop;
         self
     }
 
@@ -97,9 +108,10 @@ impl MateLength {
         // The clock every 4,096 positions: reading it costs more than a
         // position's bookkeeping.
         let late = self.nodes & 4095 == 0
-            && self
+            && (self
                 .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d);
+                .is_some_and(|d| std::time::Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(|s| s.load(Relaxed)));
         if self.nodes > self.budget || late {
             Err(OutOfBudget)
         } else {

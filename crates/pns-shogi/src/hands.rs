@@ -55,7 +55,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use pns_core::game::{GoalContext, Rules, Side};
 use pns_core::tt::{Hit, Table, FLAG_EXPANDED};
-use pns_core::Status;
+use pns_core::{SharedProbe, Status};
 
 use crate::position::{any_between, kind, piece_kind, Color, Move, Position, HAND_KINDS};
 use crate::tsume::Tsume;
@@ -108,16 +108,24 @@ pub fn counters() -> (u64, u64, u64) {
     )
 }
 
-/// The key of the class of positions that differ only in the split of the
-/// pieces off the board between the hands.
+/// The key of the board, the side to move and the pieces off the board:
+/// of the class of positions that differ only in the split of those
+/// pieces between the hands.
 #[inline]
-fn class_key(pos: &Position, space: u64) -> u64 {
+fn board_and_off(pos: &Position) -> u64 {
     let (b, w) = (pos.hand(Color::Black), pos.hand(Color::White));
     let mut off = 0u64;
     for k in 0..HAND_KINDS {
         off |= ((b[k] + w[k]) as u64) << (8 * k);
     }
-    pos.board_key() ^ pns_core::rng::splitmix64(off ^ 0x5052_4f4f_4648_414e) ^ space
+    pos.board_key() ^ pns_core::rng::splitmix64(off ^ 0x5052_4f4f_4648_414e)
+}
+
+/// The key of the class of positions that differ only in the split of the
+/// pieces off the board between the hands.
+#[inline]
+fn class_key(pos: &Position, space: u64) -> u64 {
+    board_and_off(pos) ^ space
 }
 
 /// The stored hand of the entry under `key` that settles `status` for the
@@ -142,21 +150,31 @@ fn matching(tt: &Table, key: u64, h: &Hand, status: u64) -> Option<Hand> {
     out
 }
 
-/// The shared entry's verdict on `t` (key space `space`).
-pub(crate) fn lookup(t: &Tsume, tt: &Table, space: u64) -> Status {
-    LOOKUPS.fetch_add(1, Relaxed);
+/// Where `t`'s shared entries lie (key space `space`) and the attacker's
+/// hand to compare them with.
+#[inline]
+pub(crate) fn probe(t: &Tsume, space: u64) -> SharedProbe {
     let pos = t.position();
-    let key = class_key(pos, space);
-    let h = pos.hand(t.attacker());
+    SharedProbe {
+        key: class_key(pos, space),
+        token: pack(pos.hand(t.attacker())),
+    }
+}
+
+/// The shared entries' verdict on the position `q` describes
+/// ([`probe`]).
+pub(crate) fn lookup(tt: &Table, q: SharedProbe) -> Status {
+    LOOKUPS.fetch_add(1, Relaxed);
+    let h = unpack(q.token);
     let mut st = Status::Unknown;
-    tt.for_each_match(key, |e: Hit| {
+    tt.for_each_match(q.key, |e: Hit| {
         if e.flags & FLAG_HAND == 0 {
             return false;
         }
         let s = unpack(e.pn);
-        if e.dn == PROVEN && subset(&s, h) {
+        if e.dn == PROVEN && subset(&s, &h) {
             st = Status::Proven;
-        } else if e.dn == DISPROVEN && subset(h, &s) {
+        } else if e.dn == DISPROVEN && subset(&h, &s) {
             st = Status::Disproven;
         }
         st.is_solved()
@@ -370,7 +388,7 @@ mod tests {
             attacker: Side::First,
             goal: pns_core::game::Goal::Win,
         };
-        assert_eq!(lookup(&one, &tt, 0), Status::Unknown);
+        assert_eq!(lookup(&tt, probe(&one, 0)), Status::Unknown);
         // The position after G*5b is a mate: its proof hand is empty, so
         // the root's is the one gold it drops.
         let m = Move::drop(kind::GOLD, 9 + 4);
@@ -378,15 +396,15 @@ mod tests {
         after.play(m);
         share(&after, &tt, 0, ctx, Status::Proven, &[], 1);
         share(&one, &tt, 0, ctx, Status::Proven, &[(m, Status::Proven)], 1);
-        assert_eq!(lookup(&one, &tt, 0), Status::Proven);
-        assert_eq!(lookup(&two, &tt, 0), Status::Proven);
-        assert_eq!(lookup(&none, &tt, 0), Status::Unknown);
+        assert_eq!(lookup(&tt, probe(&one, 0)), Status::Proven);
+        assert_eq!(lookup(&tt, probe(&two, 0)), Status::Proven);
+        assert_eq!(lookup(&tt, probe(&none, 0)), Status::Unknown);
         // Another key space sees nothing.
-        assert_eq!(lookup(&one, &tt, 99), Status::Unknown);
+        assert_eq!(lookup(&tt, probe(&one, 99)), Status::Unknown);
         // No check without a gold: disproven with no piece at all; a
         // gold-drop check exists, so the disproof hand holds no gold.
         share(&none, &tt, 0, ctx, Status::Disproven, &[], 1);
-        assert_eq!(lookup(&none, &tt, 0), Status::Disproven);
-        assert_eq!(lookup(&one, &tt, 0), Status::Proven);
+        assert_eq!(lookup(&tt, probe(&none, 0)), Status::Disproven);
+        assert_eq!(lookup(&tt, probe(&one, 0)), Status::Proven);
     }
 }

@@ -36,6 +36,8 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 
 use pns_core::certificate::{Block, Certificate, Node};
@@ -63,6 +65,8 @@ pub struct WalkLimits {
     pub max_nodes: usize,
     /// Give up at this instant.
     pub deadline: Option<Instant>,
+    /// Give up when this is set (a caller's `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
     /// The attacker's check is the exact length search's where it finds a
     /// mate within this many plies...
     pub exact_plies: u32,
@@ -74,6 +78,14 @@ pub struct WalkLimits {
     pub alt_visits: u64,
 }
 
+impl WalkLimits {
+    /// Whether the walk must give up now (its deadline passed, or stopped).
+    fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.as_ref().is_some_and(|s| s.load(Relaxed))
+    }
+}
+
 impl Default for WalkLimits {
     fn default() -> Self {
         WalkLimits {
@@ -81,6 +93,7 @@ impl Default for WalkLimits {
             reprove_visits: 1_000_000,
             max_nodes: 20_000_000,
             deadline: None,
+            stop: None,
             exact_plies: 31,
             exact_budget: 3_000,
             alt_visits: 1_000,
@@ -185,6 +198,7 @@ impl Walk<'_> {
                 .lim
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
+            stop: self.lim.stop.clone(),
             ..Limits::default()
         };
         let r = self.lim.algo.run(&mut p, self.tt, &limits);
@@ -272,8 +286,8 @@ impl Walk<'_> {
         while let Some((t, id)) = self.todo.pop() {
             self.expand(&t, id)?;
             expanded += 1;
-            if expanded & 1023 == 0 && self.lim.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err("reading the proof reached the time limit".into());
+            if expanded & 1023 == 0 && self.lim.expired() {
+                return Err("reading the proof reached the time limit or was stopped".into());
             }
         }
         Ok(())
@@ -694,6 +708,38 @@ mod tests {
         let exact = solve(&t, &TsumeOptions::default(), &Table::with_mb(16));
         assert!(exact.answer_exact);
         assert_eq!(exact.answer.unwrap().length, 7);
+        assert_eq!(exact.proof_nodes, None, "the exact search answered first");
+    }
+
+    #[test]
+    fn the_line_read_is_confirmed_by_the_resumed_length_search() {
+        use crate::solve::{mate_answer, AnswerLimits, TsumeOptions};
+        let sfen = "9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1";
+        let t = Tsume::parse(sfen).unwrap();
+        let tt = Table::with_mb(16);
+        let r = crate::solve::solve(
+            &t,
+            &TsumeOptions {
+                answer: false,
+                ..TsumeOptions::default()
+            },
+            &tt,
+        );
+        assert_eq!(r.status(), Status::Proven);
+        let lim = AnswerLimits {
+            algo: Algo::default(),
+            length_budget: 20_000_000,
+            first_budget: 5,
+            max_length: 255,
+            deadline: None,
+            stop: None,
+        };
+        let a = mate_answer(&t, &tt, &lim);
+        // Read from the proof, then no mate within 5 plies: 7 is exact.
+        assert!(a.proof.is_some());
+        assert!(a.exact, "{:?}", a.error);
+        assert_eq!(a.line.unwrap().length, 7);
+        assert!(a.length_nodes > 5);
     }
 
     #[test]

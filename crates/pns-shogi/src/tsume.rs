@@ -19,7 +19,7 @@ use std::fmt;
 
 use pns_core::game::{GoalContext, Repetition};
 use pns_core::prelude::*;
-use pns_core::{GameError, Outcome, Rng, Side, Status, Table};
+use pns_core::{GameError, Outcome, Rng, SharedProbe, Side, Status, Table};
 
 use crate::position::{
     kind, piece_color, piece_kind, Color, Move, Position, HAND_KINDS, NONE, TOTAL,
@@ -386,11 +386,16 @@ impl SearchHooks for Tsume {
     const SHARES_SOLVED: bool = true;
 
     #[inline]
-    fn shared_status(&self, tt: &Table, space: u64, ctx: GoalContext) -> Status {
+    fn shared_probe(&self, space: u64, ctx: GoalContext) -> Option<SharedProbe> {
         if !self.hands || ctx.attacker != Side::First {
-            return Status::Unknown;
+            return None;
         }
-        crate::hands::lookup(self, tt, space)
+        Some(crate::hands::probe(self, space))
+    }
+
+    #[inline]
+    fn shared_lookup(tt: &Table, probe: SharedProbe) -> Status {
+        crate::hands::lookup(tt, probe)
     }
 
     fn share_solved(

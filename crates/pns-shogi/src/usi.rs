@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use pns_core::{Limits, Stats, Status, Table};
 
-use crate::solve::{solve, TsumeOptions};
+use crate::solve::{mate_answer, solve, AnswerLimits, TsumeOptions, FIRST_BUDGET};
 use crate::tsume::Tsume;
 
 /// Default table size in MiB (`USI_Hash`).
@@ -110,7 +110,13 @@ impl Engine {
                 self.join();
                 if self.table.is_none() {
                     match self.table() {
-                        Ok(t) => self.table = Some(t),
+                        Ok(t) => {
+                            // Map the table's pages now, as a GUI gives an
+                            // engine time to at `isready`: not during the
+                            // search.
+                            t.populate();
+                            self.table = Some(t)
+                        }
                         Err(e) => say(&self.out, &format!("info string error: {e}")),
                     }
                 }
@@ -252,14 +258,46 @@ impl Engine {
         let handle = std::thread::Builder::new()
             .stack_size(256 << 20)
             .spawn(move || {
+                let start = std::time::Instant::now();
+                let deadline = limits.time.map(|d| start + d);
                 let opts = TsumeOptions {
                     limits,
+                    answer: false,
                     ..TsumeOptions::default()
                 };
                 let r = solve(&root, &opts, &tt);
                 let full = tt.len() * 1000 / capacity;
                 say(&out, &info_line(&r.result.stats, full));
-                let answer = match (r.status(), &r.answer) {
+                // The answer (its length and line) comes after the proof:
+                // say when the mate is proven, for a user watching a long
+                // one (and a driver timing it).
+                let mut line = None;
+                if r.status() == Status::Proven {
+                    say(
+                        &out,
+                        &format!(
+                            "info string mate proven after {} ms, {} nodes; reading its answer",
+                            r.result.stats.time_ms as u64, r.result.stats.visits
+                        ),
+                    );
+                    let lim = AnswerLimits {
+                        algo: opts.algo.clone(),
+                        length_budget: opts.length_budget,
+                        first_budget: FIRST_BUDGET,
+                        max_length: opts.max_length,
+                        deadline,
+                        stop: opts.limits.stop.clone(),
+                    };
+                    let a = mate_answer(&root, &tt, &lim);
+                    if let (Some(e), Some(_)) = (&a.error, &a.line) {
+                        say(
+                            &out,
+                            &format!("info string length not proven the shortest: {e}"),
+                        );
+                    }
+                    line = a.line;
+                }
+                let answer = match (r.status(), &line) {
                     (Status::Proven, Some(a)) => {
                         let moves: Vec<String> = a.moves.iter().map(|m| m.usi()).collect();
                         format!("checkmate {}", moves.join(" "))

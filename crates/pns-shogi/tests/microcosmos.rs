@@ -17,6 +17,7 @@ mod common;
 use pns_core::game::Goal;
 use pns_core::prelude::*;
 use pns_core::{Algo, GoalProblem, Limits, Outcome, Problem, Status, Table};
+use pns_shogi::solve::{mate_answer, AnswerLimits, CONFIRM_PLIES};
 use pns_shogi::{solve, Tsume, TsumeOptions};
 
 /// The problem's SFEN and its published main line.
@@ -206,5 +207,29 @@ fn microcosmos_tail_proof_is_read_from_the_table_and_verified() {
         eprintln!("verified in {:?}", t1.elapsed());
         assert_eq!(line.length as usize, 1525 - k, "K = {k}");
         assert_eq!(p.length, line.length);
+        // The answer as `solve` gives it: the exact search gives up at its
+        // first budget, the proof is read; 45 plies are confirmed with the
+        // rest of the budget (passed here, as it is too small), 85 are
+        // beyond the confirmation's reach and not tried.
+        let lim = AnswerLimits {
+            algo: Algo::parse(algo).unwrap(),
+            length_budget: 20_000,
+            first_budget: 1_000,
+            max_length: 255,
+            deadline: None,
+            stop: None,
+        };
+        let a = mate_answer(&root, &tt, &lim);
+        assert_eq!(a.line.as_ref().unwrap().length as usize, 1525 - k);
+        assert!(!a.exact, "K = {k}");
+        assert!(a.proof.is_some(), "K = {k}");
+        let why = a.error.unwrap();
+        if 1525 - k <= CONFIRM_PLIES as usize {
+            assert!(why.contains("budget of 20000"), "K = {k}: {why}");
+            assert!(a.length_nodes > 1_001, "K = {k}: not resumed");
+        } else {
+            assert!(why.contains("beyond its reach"), "K = {k}: {why}");
+            assert_eq!(a.length_nodes, 1_001, "K = {k}");
+        }
     }
 }

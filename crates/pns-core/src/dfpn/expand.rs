@@ -13,7 +13,7 @@
 //! game without repetitions the line is [`super::ghi::NoLine`] and every
 //! path check vanishes.
 
-use crate::game::Repetition;
+use crate::game::{Repetition, SharedProbe};
 use crate::limits::{Budget, Limits};
 use crate::numbers::{pn_add, Pn, INF};
 use crate::problem::{Problem, Status};
@@ -134,6 +134,9 @@ pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
     use_h: bool,
     pub children: Vec<Child<P::Move>>,
     moves: Vec<P::Move>,
+    /// The expanding node's children's shared-entry probes, by child
+    /// (only for problems that share solved results).
+    shared: Vec<Option<SharedProbe>>,
     pub stats: Stats,
     pub budget: Budget,
     pub line: L,
@@ -156,6 +159,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             use_h,
             children: Vec::with_capacity(1024),
             moves: Vec::with_capacity(256),
+            shared: Vec::new(),
             stats: Stats::default(),
             budget: Budget::new(limits),
             line,
@@ -278,6 +282,8 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         let (tt, salt) = (self.tt, self.salt);
         let stats = &mut self.stats;
         let children = &mut self.children;
+        let shared = &mut self.shared;
+        shared.clear();
         let line = &self.line;
         let (kphi, kdelta) = self.pol.constant_cost();
         let decides = if is_or {
@@ -300,13 +306,20 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             let mut dep = false;
             if L::ACTIVE && line.contains(p.history_key()) {
                 // A repetition ends the line whatever the position holds.
-                stats.repetitions += 1;
+                // (Counted once the list is final, below.)
                 st = ghi::repetition_status(line.rule(), p.is_or());
                 dep = true;
             }
-            if P::SHARES_SOLVED && st == Status::Unknown {
-                // The problem's own shared entries (tsume's proof pieces).
-                st = p.shared_status(tt, salt);
+            if P::SHARES_SOLVED {
+                // The problem's own shared entries (tsume's proof pieces):
+                // prefetched now, looked up once every child is played.
+                let q = (st == Status::Unknown)
+                    .then(|| p.shared_probe(salt))
+                    .flatten();
+                if let Some(q) = q {
+                    tt.prefetch(q.key);
+                }
+                shared.push(q);
             }
             let (pn, dn) = solved_numbers(st);
             let unknown = st == Status::Unknown;
@@ -336,6 +349,29 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             }
         }
         self.moves.truncate(mstart);
+        if P::SHARES_SOLVED {
+            // In generated order, as if each had been looked up when it was
+            // played: a child that the shared entries show settles the node
+            // ends the list there.
+            for (i, q) in shared.iter().enumerate() {
+                let Some(q) = *q else { continue };
+                let st = P::shared_lookup(tt, q);
+                if st.is_solved() {
+                    let c = &mut children[cstart + i];
+                    (c.pn, c.dn) = solved_numbers(st);
+                    c.set(Child::<P::Move>::UNKNOWN, false);
+                    if st == decides {
+                        children.truncate(cstart + i + 1);
+                        break;
+                    }
+                }
+            }
+        }
+        if L::ACTIVE {
+            // Repetitions among the children kept (a repetition past a
+            // child that settles the node was never reached).
+            stats.repetitions += children[cstart..].iter().filter(|c| c.dep()).count() as u64;
+        }
         let cend = children.len();
         let implication = p.implication();
         let (pol, use_h) = (&self.pol, self.use_h);
