@@ -45,6 +45,8 @@ struct Solved {
     answer_exact: bool,
     answer_error: Option<String>,
     length_nodes: u64,
+    /// The reading of the proof from the table, where it was read.
+    proof_reading: serde_json::Value,
     certificate: Option<pns_core::certificate::Certificate>,
     proof_error: Option<String>,
     total_ms: f64,
@@ -78,6 +80,7 @@ fn solve_one(
         answer_exact: false,
         answer_error: None,
         length_nodes: 0,
+        proof_reading: serde_json::Value::Null,
         certificate: None,
         proof_error: None,
         total_ms: 0.0,
@@ -121,6 +124,20 @@ fn solve_one(
         s.length_nodes = a.length_nodes;
         s.answer = a.line;
         s.answer_exact = a.exact;
+        if let Some(p) = &a.proof {
+            s.proof_reading = json!({
+                "ms": a.proof_ms,
+                "nodes": p.block.nodes.len(),
+                "explored": p.explored,
+                "reproofs": p.reproofs,
+                "exact_nodes": p.exact_nodes,
+                "exact_positions": p.exact_positions,
+                "other_checks_searched": p.alt_searches,
+                "search_visits": p.search_visits,
+                "rounds": p.rounds,
+                "repairs": p.repairs,
+            });
+        }
         if opts.proof {
             match a.proof {
                 // The proof read from the table is the certificate.
@@ -171,7 +188,10 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         algo: algo.clone(),
         limits,
         proof: a.proof.is_some(),
-        best_move: true,
+        // The mate's line gives the first move; the engine's choice of a
+        // best move would search each check again under the repetition
+        // rule (ten minutes after Microcosmos' proof), for nothing.
+        best_move: false,
         not_lose_first: false,
         // Tsume repeats (perpetual check): one agent follows the line.
         threads: 1,
@@ -219,6 +239,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             "line": s.answer.as_ref().map(line_usi),
             "answer_error": s.answer_error,
             "length_nodes": s.length_nodes,
+            "proof_reading": s.proof_reading,
             "stop": stop_json(s.stop),
             "stats": s.stats,
             "total_ms": s.total_ms,
@@ -261,6 +282,17 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             ms(s.stats.time_ms),
             thousands(s.length_nodes)
         );
+        if let Some(r) = s.proof_reading.as_object() {
+            println!(
+                "reading    proof of {} nodes read from the table in {} ({} explored, {} other checks searched, {} rounds, {} repairs)",
+                r["nodes"],
+                ms(r["ms"].as_f64().unwrap_or(0.0)),
+                r["explored"],
+                r["other_checks_searched"],
+                r["rounds"],
+                r["repairs"]
+            );
+        }
         print_stats(&s.stats);
         if let Some(f) = proof_json["file"].as_str() {
             println!(
@@ -424,6 +456,7 @@ pub fn bench_cmd(a: &BenchArgs) -> Result<u8, CliError> {
                     "verify_error": r.verified.as_ref().and_then(|v| v.clone().err()),
                     "total_ms": s.total_ms,
                     "length_nodes": s.length_nodes,
+                    "proof_reading": s.proof_reading,
                     "stop": stop_json(s.stop),
                     "stats": s.stats,
                 })

@@ -74,6 +74,13 @@ fn scripted_gui_session() {
     assert_eq!(check_mate_line(MATE7, answers[0]), 7);
     assert_eq!(answers[1], "checkmate nomate");
     assert_eq!(answers[2], "checkmate nomate");
+    // The mate is said proven before its answer is read, once: the no-mate
+    // searches say nothing of the kind.
+    let proven: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("info string mate proven after "))
+        .collect();
+    assert_eq!(proven.len(), 1, "{lines:?}");
+    assert!(proven[0] < lines.iter().position(|l| l == answers[0]).unwrap());
     // Every search reports time, nodes, nps and hashfull.
     let infos: Vec<&String> = lines
         .iter()
@@ -160,6 +167,8 @@ fn solve_tsume_prints_the_answer() {
     assert_eq!(v["length"], 7);
     assert_eq!(v["length_exact"], true);
     assert_eq!(v["line"].as_array().unwrap().len(), 7);
+    // The exact length search answered: no proof was read from the table.
+    assert!(v["proof_reading"].is_null(), "{v}");
     let o = pns(&["solve", "tsume", NOMATE, "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["value"], "nomate");

@@ -10,8 +10,8 @@
 //! shortest mate it holds against the longest defence, which is a mate
 //! but not proven the shortest. Microcosmos (the 1525-ply mate of
 //! `../shared/data/shogi/long-problems.tsv`) is proven by df-pn in about
-//! 10 minutes with an 8 GiB table, and reading its proof gives a 1525-ply
-//! line and a certificate the verifier accepts; docs/PERFORMANCE.md gives
+//! 8.5 minutes with an 8 GiB table, and reading its proof (40 s) gives a
+//! 1525-ply line and a certificate the verifier accepts; docs/PERFORMANCE.md gives
 //! the measurements and what is missing (a proof that the length is the
 //! shortest, and the time).
 //!

@@ -124,6 +124,8 @@ pub struct TableProof {
     pub search_visits: u64,
     /// Rounds of the main line's improvement.
     pub rounds: u32,
+    /// Rounds that repaired unresolved nodes (a cycle with no way out).
+    pub repairs: u32,
 }
 
 impl TableProof {
@@ -460,6 +462,7 @@ pub fn table_proof(root: &Tsume, tt: &Table, lim: &WalkLimits) -> Result<TablePr
         alt_searches: w.alt_searches,
         search_visits: w.search_visits,
         rounds,
+        repairs,
     })
 }
 

@@ -104,6 +104,8 @@ pub struct MateAnswer {
     /// The proof read from the table, where it was read (a certificate of
     /// the mate; none when the exact search answered first).
     pub proof: Option<TableProof>,
+    /// Milliseconds spent reading the proof (0 when it was not read).
+    pub proof_ms: f64,
 }
 
 /// The answer to `root`, a mate proven in `tt`:
@@ -141,10 +143,12 @@ pub fn mate_answer(root: &Tsume, tt: &Table, lim: &AnswerLimits) -> MateAnswer {
         stop: lim.stop.clone(),
         ..WalkLimits::default()
     };
+    let t0 = std::time::Instant::now();
     let read = table_proof(root, tt, &walk).and_then(|p| {
         let line = proof_line(root, &p.block)?;
         Ok((p, line))
     });
+    a.proof_ms = t0.elapsed().as_secs_f64() * 1e3;
     let (proof, line) = match read {
         Ok(x) => x,
         Err(e) => {
