@@ -233,3 +233,26 @@ fn microcosmos_tail_proof_is_read_from_the_table_and_verified() {
         }
     }
 }
+
+/// A caller's `stop` ends the answer's length search within its next
+/// check of the clock (every 4,096 positions), where its budget would let
+/// it run for millions: the answer is then not exact, and says why.
+#[test]
+fn a_stopped_answer_gives_up_its_length_search() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let (_, root, tt) = proven_tail(1480, "dfpn", 200_000);
+    let lim = AnswerLimits {
+        algo: Algo::default(),
+        length_budget: 50_000_000,
+        first_budget: 2_000_000,
+        max_length: 255,
+        deadline: None,
+        stop: Some(Arc::new(AtomicBool::new(true))),
+    };
+    let a = mate_answer(&root, &tt, &lim);
+    assert!(!a.exact);
+    assert!(a.length_nodes <= 2 * 4096, "{} positions", a.length_nodes);
+    let why = a.error.unwrap();
+    assert!(why.contains("stopped"), "{why}");
+}
