@@ -13,7 +13,7 @@ use pns_core::verify::verify;
 use pns_core::Status;
 use pns_core::{Outcome, Stats, StopReason};
 use pns_games::shogi::answer::mate_certificate;
-use pns_games::shogi::solve::{mate_answer, AnswerLimits, FIRST_BUDGET};
+use pns_games::shogi::solve::{mate_answer, AnswerLimits};
 use pns_games::shogi::MateLine;
 use pns_games::testsets::TestFormat;
 use pns_games::Tsume;
@@ -112,14 +112,8 @@ fn solve_one(
         }
     }
     if s.value == Some(Outcome::Win) {
-        let lim = AnswerLimits {
-            algo: opts.algo.clone(),
-            length_budget: LENGTH_BUDGET,
-            first_budget: FIRST_BUDGET,
-            max_length: MAX_LENGTH,
-            deadline: opts.limits.time.map(|d| start + d),
-            stop: opts.limits.stop.clone(),
-        };
+        let lim =
+            AnswerLimits::after_search(&opts.algo, &opts.limits, start, LENGTH_BUDGET, MAX_LENGTH);
         let a = mate_answer(t, tt, &lim);
         s.length_nodes = a.length_nodes;
         s.answer = a.line;

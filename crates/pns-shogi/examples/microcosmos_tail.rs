@@ -64,17 +64,9 @@ fn main() {
     };
     let line = proof_line(&root, &p.block).expect("the proof's line");
     println!(
-        "read in {:.2} s: {} nodes ({} explored), {} checks by the exact search ({} positions), \
-         {} re-proofs, {} other checks searched ({} visits), {} rounds",
+        "read in {:.2} s: {}",
         t1.elapsed().as_secs_f64(),
-        p.block.nodes.len(),
-        p.explored,
-        p.exact_nodes,
-        p.exact_positions,
-        p.reproofs,
-        p.alt_searches,
-        p.search_visits,
-        p.rounds
+        p.summary()
     );
     let t2 = std::time::Instant::now();
     let verdict = verify(&root, &p.certificate(&text));

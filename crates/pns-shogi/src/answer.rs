@@ -32,6 +32,16 @@ enum Entry {
     NoneWithin(u32),
 }
 
+/// Whether a caller's limits end work now: `deadline` passed or `stop`
+/// set (the length search, the proof reading and the answer share it).
+pub(crate) fn expired(
+    deadline: Option<std::time::Instant>,
+    stop: Option<&Arc<AtomicBool>>,
+) -> bool {
+    deadline.is_some_and(|d| std::time::Instant::now() >= d)
+        || stop.is_some_and(|s| s.load(Relaxed))
+}
+
 /// The search ran out of its node budget (or past its deadline).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget;
@@ -107,11 +117,7 @@ impl MateLength {
         self.nodes += 1;
         // The clock every 4,096 positions: reading it costs more than a
         // position's bookkeeping.
-        let late = self.nodes & 4095 == 0
-            && (self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.load(Relaxed)));
+        let late = self.nodes & 4095 == 0 && expired(self.deadline, self.stop.as_ref());
         if self.nodes > self.budget || late {
             Err(OutOfBudget)
         } else {

@@ -36,7 +36,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -81,8 +81,7 @@ pub struct WalkLimits {
 impl WalkLimits {
     /// Whether the walk must give up now (its deadline passed, or stopped).
     fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stop.as_ref().is_some_and(|s| s.load(Relaxed))
+        crate::answer::expired(self.deadline, self.stop.as_ref())
     }
 }
 
@@ -129,6 +128,23 @@ pub struct TableProof {
 }
 
 impl TableProof {
+    /// The reading's statistics in a line (for diagnostics).
+    pub fn summary(&self) -> String {
+        format!(
+            "{} nodes ({} explored), {} checks by the exact search ({} positions), \
+             {} re-proofs, {} other checks searched ({} visits), {} rounds, {} repairs",
+            self.block.nodes.len(),
+            self.explored,
+            self.exact_nodes,
+            self.exact_positions,
+            self.reproofs,
+            self.alt_searches,
+            self.search_visits,
+            self.rounds,
+            self.repairs
+        )
+    }
+
     /// The certificate of this proof for `position` (the root's text).
     pub fn certificate(&self, position: &str) -> Certificate {
         Certificate {

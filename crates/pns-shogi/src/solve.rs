@@ -84,6 +84,28 @@ pub struct AnswerLimits {
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
+impl AnswerLimits {
+    /// The limits of an answer that follows a search begun at `start`
+    /// under `limits`: the same deadline and stop flag, `FIRST_BUDGET`
+    /// positions before the proof is read.
+    pub fn after_search(
+        algo: &Algo,
+        limits: &Limits,
+        start: std::time::Instant,
+        length_budget: u64,
+        max_length: u32,
+    ) -> Self {
+        AnswerLimits {
+            algo: algo.clone(),
+            length_budget,
+            first_budget: FIRST_BUDGET,
+            max_length,
+            deadline: limits.time.map(|d| start + d),
+            stop: limits.stop.clone(),
+        }
+    }
+}
+
 /// The longest line read from the proof whose length the exact search
 /// still tries to confirm: its cost grows exponentially with the length,
 /// and a longer one spends the whole budget in vain (Microcosmos' 1525
@@ -130,13 +152,7 @@ pub fn mate_answer(root: &Tsume, tt: &Table, lim: &AnswerLimits) -> MateAnswer {
         a.length_nodes = ml.nodes;
         return a;
     }
-    let late = || {
-        lim.deadline.is_some_and(|d| std::time::Instant::now() >= d)
-            || lim
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
-    };
+    let late = || crate::answer::expired(lim.deadline, lim.stop.as_ref());
     let walk = WalkLimits {
         algo: lim.algo.clone(),
         deadline: lim.deadline,
@@ -216,14 +232,13 @@ pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &Table) -> TsumeReport {
     };
     if report.result.status == Status::Proven && opts.answer {
         // The time limit bounds the length search too.
-        let lim = AnswerLimits {
-            algo: opts.algo.clone(),
-            length_budget: opts.length_budget,
-            first_budget: FIRST_BUDGET,
-            max_length: opts.max_length,
-            deadline: opts.limits.time.map(|d| start + d),
-            stop: opts.limits.stop.clone(),
-        };
+        let lim = AnswerLimits::after_search(
+            &opts.algo,
+            &opts.limits,
+            start,
+            opts.length_budget,
+            opts.max_length,
+        );
         let a = mate_answer(root, tt, &lim);
         report.answer = a.line;
         report.answer_exact = a.exact;

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use pns_core::{Limits, Stats, Status, Table};
 
-use crate::solve::{mate_answer, solve, AnswerLimits, TsumeOptions, FIRST_BUDGET};
+use crate::solve::{mate_answer, solve, AnswerLimits, TsumeOptions};
 use crate::tsume::Tsume;
 
 /// Default table size in MiB (`USI_Hash`).
@@ -259,7 +259,6 @@ impl Engine {
             .stack_size(256 << 20)
             .spawn(move || {
                 let start = std::time::Instant::now();
-                let deadline = limits.time.map(|d| start + d);
                 let opts = TsumeOptions {
                     limits,
                     answer: false,
@@ -280,14 +279,13 @@ impl Engine {
                             r.result.stats.time_ms as u64, r.result.stats.visits
                         ),
                     );
-                    let lim = AnswerLimits {
-                        algo: opts.algo.clone(),
-                        length_budget: opts.length_budget,
-                        first_budget: FIRST_BUDGET,
-                        max_length: opts.max_length,
-                        deadline,
-                        stop: opts.limits.stop.clone(),
-                    };
+                    let lim = AnswerLimits::after_search(
+                        &opts.algo,
+                        &opts.limits,
+                        start,
+                        opts.length_budget,
+                        opts.max_length,
+                    );
                     let a = mate_answer(&root, &tt, &lim);
                     if let (Some(e), Some(_)) = (&a.error, &a.line) {
                         say(

@@ -186,15 +186,8 @@ fn microcosmos_tail_proof_is_read_from_the_table_and_verified() {
         let p = table_proof(&root, &tt, &WalkLimits::default()).unwrap();
         let line = proof_line(&root, &p.block).unwrap();
         eprintln!(
-            "K = {k}: {} nodes of {} explored, {} by the exact search ({} positions), {} re-proofs, {} other checks searched, {} visits, {} rounds, line {} plies, {:?}",
-            p.block.nodes.len(),
-            p.explored,
-            p.exact_nodes,
-            p.exact_positions,
-            p.reproofs,
-            p.alt_searches,
-            p.search_visits,
-            p.rounds,
+            "K = {k}: {}, line {} plies, {:?}",
+            p.summary(),
             line.length,
             t0.elapsed()
         );
