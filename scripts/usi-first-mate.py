@@ -9,7 +9,7 @@ proven` before it reads the mate's answer), with the engine's last `nodes`
 figure before it. Then it stops the engine.
 
   scripts/usi-first-mate.py SFEN TIMEOUT_MS ENGINE[:Option=Value,...]
-  scripts/usi-first-mate.py "$(cut -f1 ../shared/data/shogi/long-problems.tsv | head -1)" \
+  scripts/usi-first-mate.py "$(grep -v '^#' ../shared/data/shogi/long-problems.tsv | head -1 | cut -f1)" \
       900000 /path/to/KomoringHeights-by-gcc:USI_Hash=8192
 
 The reference engine is not part of this repository (KomoringHeights is

@@ -298,6 +298,17 @@ pub trait SearchHooks: Rules {
         (1, 1)
     }
 
+    /// The heuristic, or `None` when computing it showed that
+    /// [`SearchHooks::search_moves`] gives no move here (with
+    /// `known_outcome()` `None`): the search then takes the node as lost for
+    /// the side to move without visiting it. Only a game whose heuristic
+    /// counts exactly the moves the search tries can tell (tsume: the
+    /// checks, the evasions). Default: `Some(heuristic)`.
+    #[inline]
+    fn heuristic_or_no_move(&self, ctx: GoalContext) -> Option<(u64, u64)> {
+        Some(self.heuristic(ctx))
+    }
+
     /// df-pn+ edge cost of playing `m` here, as (cost_proof, cost_disproof)
     /// (thesis §2.2.4). Default `(0, 0)`.
     #[inline]

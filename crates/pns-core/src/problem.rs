@@ -110,6 +110,15 @@ pub trait Problem {
         (1, 1)
     }
 
+    /// The leaf value df-pn gives a new node: the heuristic, or the node's
+    /// status when computing it showed that the player to move has no move
+    /// ([`Problem::generate`] would give none): a loss for that player,
+    /// known without visiting the node. Default: the heuristic.
+    #[inline]
+    fn leaf_estimate(&self) -> Result<(Pn, Pn), Status> {
+        Ok(self.heuristic())
+    }
+
     /// df-pn+ edge cost of playing `m` here: (cost_proof, cost_disproof)
     /// (thesis §2.2.4). Default `(0, 0)`.
     #[inline]
@@ -371,11 +380,20 @@ impl<G: Game> Problem for GoalProblem<G> {
 
     #[inline]
     fn heuristic(&self) -> (Pn, Pn) {
-        if self.use_heuristic {
-            let (p, d) = self.game().heuristic(self.ctx);
-            (pn_leaf(p), pn_leaf(d))
-        } else {
-            (1, 1)
+        self.leaf_estimate().unwrap_or((1, 1))
+    }
+
+    #[inline]
+    fn leaf_estimate(&self) -> Result<(Pn, Pn), Status> {
+        if !self.use_heuristic {
+            return Ok((1, 1));
+        }
+        match self.game().heuristic_or_no_move(self.ctx) {
+            Some((p, d)) => Ok((pn_leaf(p), pn_leaf(d))),
+            // No move that reaches the mover's aim: lost for the mover, as
+            // `enter` would find on a visit.
+            None if self.is_or() => Err(Status::Disproven),
+            None => Err(Status::Proven),
         }
     }
 

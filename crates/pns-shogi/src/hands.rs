@@ -212,13 +212,32 @@ fn store(tt: &Table, key: u64, status: u64, hand: &Hand, amount: u32) {
 }
 
 /// The proof (disproof) hand of the position after `m` from `t`, solved
-/// with `status`: its shared entry's, else the hand it has.
+/// with `status`: its shared entry's; else, for a position without moves
+/// (mate, or no check: the search may know it from the child's count
+/// alone, without a visit that would have shared it), the hand that
+/// [`share`] gives such a position; else the hand it has.
 fn child_hand(t: &Tsume, tt: &Table, space: u64, m: Move, status: u64) -> Hand {
     let mut c = t.clone();
     c.play(m);
     let pos = c.position();
     let h = *pos.hand(t.attacker());
-    matching(tt, class_key(pos, space), &h, status).unwrap_or(h)
+    if let Some(s) = matching(tt, class_key(pos, space), &h, status) {
+        return s;
+    }
+    let terminal = if status == PROVEN {
+        !c.attacker_to_move() && pos.count_evasions(false) == 0
+    } else {
+        c.attacker_to_move() && pos.count_checks() == 0
+    };
+    let st = if status == PROVEN {
+        Status::Proven
+    } else {
+        Status::Disproven
+    };
+    match terminal {
+        true => solved_hand(&c, tt, space, st, &[]).unwrap_or(h),
+        false => h,
+    }
 }
 
 /// The kind (in hand) of the piece `m` captures in `pos`, if any.
@@ -247,11 +266,29 @@ pub(crate) fn share(
     if ctx.attacker != Side::First || !status.is_solved() {
         return;
     }
+    if let Some(hand) = solved_hand(t, tt, space, status, children) {
+        let st = if status == Status::Proven {
+            PROVEN
+        } else {
+            DISPROVEN
+        };
+        store(tt, class_key(t.position(), space), st, &hand, amount);
+    }
+}
+
+/// The proof or disproof hand of `t`, solved with `status` (children: its
+/// moves with their values); `None` when the children do not show it.
+fn solved_hand(
+    t: &Tsume,
+    tt: &Table,
+    space: u64,
+    status: Status,
+    children: &[(Move, Status)],
+) -> Option<Hand> {
     let pos = t.position();
     let me = t.attacker();
     let h = *pos.hand(me);
     let dh = *pos.hand(me.flip());
-    let key = class_key(pos, space);
     let or = t.attacker_to_move();
     match (status, or) {
         (Status::Proven, true) => {
@@ -276,15 +313,13 @@ pub(crate) fn share(
                     best = Some(p);
                 }
             }
-            if let Some(p) = best {
-                store(tt, key, PROVEN, &p, amount);
-            }
+            best
         }
         (Status::Proven, false) => {
             let mut p = [0u8; HAND_KINDS];
             for &(m, s) in children {
                 if s != Status::Proven {
-                    return; // not a proof after all: share nothing
+                    return None; // not a proof after all: share nothing
                 }
                 let c = child_hand(t, tt, space, m, PROVEN);
                 for k in 0..HAND_KINDS {
@@ -302,7 +337,7 @@ pub(crate) fn share(
                     }
                 }
             }
-            store(tt, key, PROVEN, &p, amount);
+            Some(p)
         }
         (Status::Disproven, false) => {
             // The refuting move whose disproof allows the most pieces.
@@ -317,9 +352,7 @@ pub(crate) fn share(
                     best = Some(d);
                 }
             }
-            if let Some(d) = best {
-                store(tt, key, DISPROVEN, &d, amount);
-            }
+            best
         }
         (Status::Disproven, true) => {
             // At most every piece off the board.
@@ -329,7 +362,7 @@ pub(crate) fn share(
             }
             for &(m, s) in children {
                 if s != Status::Disproven {
-                    return;
+                    return None;
                 }
                 let mut c = child_hand(t, tt, space, m, DISPROVEN);
                 if m.is_drop() {
@@ -353,9 +386,9 @@ pub(crate) fn share(
                 }
             }
             debug_assert!(subset(&h, &d), "a disproof hand below the hand");
-            store(tt, key, DISPROVEN, &d, amount);
+            Some(d)
         }
-        (Status::Unknown, _) => {}
+        (Status::Unknown, _) => None,
     }
 }
 

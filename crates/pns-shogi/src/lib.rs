@@ -9,8 +9,8 @@
 //! ([`proof`]): a certificate the rules-only verifier checks, and the
 //! shortest mate it holds against the longest defence, which is a mate
 //! but not proven the shortest. Microcosmos (the 1525-ply mate of
-//! `../shared/data/shogi/long-problems.tsv`) is proven by df-pn in about
-//! 8.5 minutes with an 8 GiB table, and reading its proof (40 s) gives a
+//! `../shared/data/shogi/long-problems.tsv`) is proven by df-pn in 4.5 to 6
+//! minutes with an 8 GiB table, and reading its proof (40 s) gives a
 //! 1525-ply line and a certificate the verifier accepts; docs/PERFORMANCE.md gives
 //! the measurements and what is missing (a proof that the length is the
 //! shortest, and the time).

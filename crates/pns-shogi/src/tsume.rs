@@ -364,19 +364,32 @@ impl SearchHooks for Tsume {
     /// where the attacker is to move with dn = its number of checks (each
     /// needs a disproof).
     fn heuristic(&self, ctx: GoalContext) -> (u64, u64) {
+        self.heuristic_or_no_move(ctx).unwrap_or((1, 1))
+    }
+
+    /// The counts above, and `None` for a count of zero: the attacker has
+    /// no check, or the defender is mated. Either is then known when the
+    /// node is first generated, not one visit later.
+    fn heuristic_or_no_move(&self, ctx: GoalContext) -> Option<(u64, u64)> {
         if ctx.attacker != Side::First {
-            return (1, 1);
+            return Some((1, 1));
         }
         // Counted, not listed: the same numbers as the move lists' lengths
         // (tests/counting.rs), at a fraction of the cost, since every new
         // child of a node is counted and most are never searched.
         if self.attacker_to_move() {
-            (1, self.pos.count_checks().max(1))
+            match self.pos.count_checks() {
+                0 => None,
+                n => Some((1, n)),
+            }
         } else {
             // With proof pieces, the interpositions on one square mostly
             // share one proof (the attacker takes the piece; what it then
             // holds is rarely needed): they count once.
-            (self.pos.count_evasions(self.hands).max(1), 1)
+            match self.pos.count_evasions(self.hands) {
+                0 => None,
+                n => Some((n, 1)),
+            }
         }
     }
 

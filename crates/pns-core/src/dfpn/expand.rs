@@ -403,7 +403,14 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                         any_new = true;
                         tt.prefetch(c.key ^ imp.key_xor);
                     }
-                    None => (c.pn, c.dn) = leaf_numbers(p, pol, use_h, c.mv, depth),
+                    None => {
+                        (c.pn, c.dn) = leaf_numbers(p, pol, use_h, c.mv, depth);
+                        if c.pn == 0 || c.dn == 0 {
+                            // Solved by its estimate: as good as a known
+                            // terminal (and not in the table).
+                            c.set(Child::<P::Move>::UNKNOWN, false);
+                        }
+                    }
                 },
             }
         }
@@ -428,6 +435,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                     Some(s) => solved_numbers(s),
                     None => leaf_numbers(p, pol, use_h, c.mv, depth),
                 };
+                if implied.is_none() && (c.pn == 0 || c.dn == 0) {
+                    c.set(Child::<P::Move>::UNKNOWN, false);
+                }
             }
         }
         if L::ACTIVE && any_twins {
@@ -799,9 +809,13 @@ fn leaf_numbers<P: Problem, Pol: DfpnPolicy>(
 ) -> (Pn, Pn) {
     let (hpn, hdn) = if use_h {
         p.play(mv);
-        let h = p.heuristic();
+        let h = p.leaf_estimate();
         p.undo();
-        h
+        match h {
+            Ok(h) => h,
+            // Solved whatever the policy: the counting found no move.
+            Err(s) => return solved_numbers(s),
+        }
     } else {
         (1, 1)
     };
