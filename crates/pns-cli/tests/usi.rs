@@ -243,3 +243,106 @@ fn bench_tsume_checks_values_and_lengths() {
     let o = pns(&["bench", "tsume", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+// The one helper that finds ../shared/data (and names it when missing).
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+#[allow(dead_code)] // each test binary uses part of it
+mod shared_data;
+
+/// Microcosmos after the first `k` plies of its published main line: the
+/// last 1525 − k plies are a mate the engine proves in a moment.
+fn microcosmos_tail(k: usize) -> String {
+    let problems = shared_data::read_shared("shogi/long-problems.tsv");
+    let sfen = problems
+        .lines()
+        .find(|l| l.contains("Microcosmos"))
+        .expect("Microcosmos is in long-problems.tsv")
+        .split('\t')
+        .next()
+        .unwrap()
+        .to_string();
+    let answer = shared_data::read_shared("shogi/microcosmos-answer.usi");
+    let moves: Vec<&str> = answer.split_whitespace().take(k).collect();
+    format!("{sfen} moves {}", moves.join(" "))
+}
+
+/// The last 25 plies of Microcosmos: proven in about 9,000 visits, but the
+/// exact length search does not reach the mate within its first 2 M
+/// positions. The answer then comes from the proof read back from the
+/// table (`proof_reading` is an object), and the length search resumed
+/// below that line's 25 plies confirms it the shortest.
+#[test]
+fn solve_tsume_reads_the_proof_when_the_length_search_gives_up() {
+    let tail = microcosmos_tail(1500);
+    let o = pns(&["solve", "tsume", &tail, "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"], "mate");
+    assert_eq!(v["length"], 25, "{v}");
+    assert_eq!(v["length_exact"], true, "{v}");
+    let r = &v["proof_reading"];
+    assert!(r.is_object(), "{v}");
+    for field in ["ms", "explored", "nodes"] {
+        assert!(r[field].as_f64().is_some_and(|x| x > 0.0), "{field}: {r}");
+    }
+    // More positions than the first budget: the resumed search ran.
+    assert!(v["length_nodes"].as_u64().unwrap() > 2_000_000, "{v}");
+    let line: Vec<&str> = v["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        check_mate_line(&tail, &format!("checkmate {}", line.join(" "))),
+        25
+    );
+}
+
+/// `stop` while the engine reads the answer of a proven mate (the length
+/// search and the proof reading, several seconds on this tail): one
+/// answer comes at once, a mate line or `checkmate timeout`.
+#[test]
+fn stop_during_the_answer_reading_ends_it() {
+    let tail = microcosmos_tail(1500);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pns"))
+        .arg("usi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "isready\nposition sfen {tail}\ngo mate infinite").unwrap();
+    let mut answers = Vec::new();
+    let mut stopped_at = None;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        if line.starts_with("info string mate proven") {
+            writeln!(stdin, "stop").unwrap();
+            stopped_at = Some(std::time::Instant::now());
+        }
+        if line.starts_with("checkmate") {
+            answers.push((line.trim().to_string(), stopped_at.map(|t| t.elapsed())));
+            writeln!(stdin, "quit").unwrap();
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    let (a, after_stop) = &answers[0];
+    let after_stop = after_stop.expect("the mate was proven before the answer");
+    // Unstopped, the answer takes several seconds (the first 2 M positions
+    // of the length search, the reading, the resumed search).
+    assert!(
+        after_stop < std::time::Duration::from_secs(2),
+        "{after_stop:?} after stop"
+    );
+    assert!(
+        a == "checkmate timeout" || check_mate_line(&tail, a) % 2 == 1,
+        "{a}"
+    );
+}
