@@ -97,10 +97,13 @@ fn scripted_gui_session() {
     }
 }
 
-#[test]
-fn stop_ends_a_search_with_one_answer() {
-    // Stop as soon as the search starts: the answer is a mate (if it was
-    // quick) or a timeout, and exactly one comes.
+/// Runs `pns usi` on `script`, then reads its output: writes what `react`
+/// returns for a line, and `quit` after a `checkmate` answer. Returns the
+/// answers, each with the time since the last reaction (if any).
+fn usi_answers(
+    script: &str,
+    mut react: impl FnMut(&str) -> Option<&'static str>,
+) -> Vec<(String, Option<std::time::Duration>)> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pns"))
         .arg("usi")
         .stdin(Stdio::piped())
@@ -109,27 +112,42 @@ fn stop_ends_a_search_with_one_answer() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let sfen = "ln1p5/2k1p4/1pgP+P4/p8/1P7/P8/9/9/9 b RG2Sr2b2g2s3n3l10p 1";
-    writeln!(
-        stdin,
-        "isready\nposition sfen {sfen}\ngo mate infinite\nstop"
-    )
-    .unwrap();
+    writeln!(stdin, "{script}").unwrap();
     let mut answers = Vec::new();
+    let mut reacted_at = None;
     let mut line = String::new();
     loop {
         line.clear();
         if stdout.read_line(&mut line).unwrap() == 0 {
             break;
         }
+        if let Some(reply) = react(&line) {
+            writeln!(stdin, "{reply}").unwrap();
+            reacted_at = Some(std::time::Instant::now());
+        }
         if line.starts_with("checkmate") {
-            answers.push(line.trim().to_string());
+            answers.push((
+                line.trim().to_string(),
+                reacted_at.map(|t: std::time::Instant| t.elapsed()),
+            ));
             writeln!(stdin, "quit").unwrap();
         }
     }
     assert!(child.wait().unwrap().success());
+    answers
+}
+
+#[test]
+fn stop_ends_a_search_with_one_answer() {
+    // Stop as soon as the search starts: the answer is a mate (if it was
+    // quick) or a timeout, and exactly one comes.
+    let sfen = "ln1p5/2k1p4/1pgP+P4/p8/1P7/P8/9/9/9 b RG2Sr2b2g2s3n3l10p 1";
+    let answers = usi_answers(
+        &format!("isready\nposition sfen {sfen}\ngo mate infinite\nstop"),
+        |_| None,
+    );
     assert_eq!(answers.len(), 1, "{answers:?}");
-    let a = &answers[0];
+    let a = &answers[0].0;
     assert!(
         a == "checkmate timeout" || check_mate_line(sfen, a) == 9,
         "{a}"
@@ -305,33 +323,13 @@ fn solve_tsume_reads_the_proof_when_the_length_search_gives_up() {
 #[test]
 fn stop_during_the_answer_reading_ends_it() {
     let tail = microcosmos_tail(1500);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pns"))
-        .arg("usi")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    writeln!(stdin, "isready\nposition sfen {tail}\ngo mate infinite").unwrap();
-    let mut answers = Vec::new();
-    let mut stopped_at = None;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if stdout.read_line(&mut line).unwrap() == 0 {
-            break;
-        }
-        if line.starts_with("info string mate proven") {
-            writeln!(stdin, "stop").unwrap();
-            stopped_at = Some(std::time::Instant::now());
-        }
-        if line.starts_with("checkmate") {
-            answers.push((line.trim().to_string(), stopped_at.map(|t| t.elapsed())));
-            writeln!(stdin, "quit").unwrap();
-        }
-    }
-    assert!(child.wait().unwrap().success());
+    let answers = usi_answers(
+        &format!("isready\nposition sfen {tail}\ngo mate infinite"),
+        |line| {
+            line.starts_with("info string mate proven")
+                .then_some("stop")
+        },
+    );
     assert_eq!(answers.len(), 1, "{answers:?}");
     let (a, after_stop) = &answers[0];
     let after_stop = after_stop.expect("the mate was proven before the answer");

@@ -69,6 +69,16 @@ pub const FLAG_HAND: u8 = 0x10;
 const PROVEN: u64 = 1;
 const DISPROVEN: u64 = 2;
 
+/// The code a shared entry stores for a solved `st`.
+#[inline]
+fn code(st: Status) -> u64 {
+    if st == Status::Proven {
+        PROVEN
+    } else {
+        DISPROVEN
+    }
+}
+
 /// The hand's counts, one byte per kind.
 #[inline]
 pub fn pack(h: &Hand) -> u64 {
@@ -216,28 +226,23 @@ fn store(tt: &Table, key: u64, status: u64, hand: &Hand, amount: u32) {
 /// (mate, or no check: the search may know it from the child's count
 /// alone, without a visit that would have shared it), the hand that
 /// [`share`] gives such a position; else the hand it has.
-fn child_hand(t: &Tsume, tt: &Table, space: u64, m: Move, status: u64) -> Hand {
+fn child_hand(t: &Tsume, tt: &Table, space: u64, m: Move, st: Status) -> Hand {
     let mut c = t.clone();
     c.play(m);
     let pos = c.position();
     let h = *pos.hand(t.attacker());
-    if let Some(s) = matching(tt, class_key(pos, space), &h, status) {
+    if let Some(s) = matching(tt, class_key(pos, space), &h, code(st)) {
         return s;
     }
-    let terminal = if status == PROVEN {
+    let terminal = if st == Status::Proven {
         !c.attacker_to_move() && pos.count_evasions(false) == 0
     } else {
         c.attacker_to_move() && pos.count_checks() == 0
     };
-    let st = if status == PROVEN {
-        Status::Proven
-    } else {
-        Status::Disproven
-    };
-    match terminal {
-        true => solved_hand(&c, tt, space, st, &[]).unwrap_or(h),
-        false => h,
+    if !terminal {
+        return h;
     }
+    solved_hand(&c, tt, space, st, &[]).unwrap_or(h)
 }
 
 /// The kind (in hand) of the piece `m` captures in `pos`, if any.
@@ -267,12 +272,13 @@ pub(crate) fn share(
         return;
     }
     if let Some(hand) = solved_hand(t, tt, space, status, children) {
-        let st = if status == Status::Proven {
-            PROVEN
-        } else {
-            DISPROVEN
-        };
-        store(tt, class_key(t.position(), space), st, &hand, amount);
+        store(
+            tt,
+            class_key(t.position(), space),
+            code(status),
+            &hand,
+            amount,
+        );
     }
 }
 
@@ -298,7 +304,7 @@ fn solved_hand(
                 if s != Status::Proven {
                     continue;
                 }
-                let mut p = child_hand(t, tt, space, m, PROVEN);
+                let mut p = child_hand(t, tt, space, m, Status::Proven);
                 if m.is_drop() {
                     p[m.drop_kind() as usize] += 1;
                 }
@@ -321,7 +327,7 @@ fn solved_hand(
                 if s != Status::Proven {
                     return None; // not a proof after all: share nothing
                 }
-                let c = child_hand(t, tt, space, m, PROVEN);
+                let c = child_hand(t, tt, space, m, Status::Proven);
                 for k in 0..HAND_KINDS {
                     p[k] = p[k].max(c[k]);
                 }
@@ -346,7 +352,7 @@ fn solved_hand(
                 if s != Status::Disproven {
                     continue;
                 }
-                let d = child_hand(t, tt, space, m, DISPROVEN);
+                let d = child_hand(t, tt, space, m, Status::Disproven);
                 let n = |x: &Hand| x.iter().map(|&v| v as u32).sum::<u32>();
                 if !matches!(&best, Some(b) if n(b) >= n(&d)) {
                     best = Some(d);
@@ -364,7 +370,7 @@ fn solved_hand(
                 if s != Status::Disproven {
                     return None;
                 }
-                let mut c = child_hand(t, tt, space, m, DISPROVEN);
+                let mut c = child_hand(t, tt, space, m, Status::Disproven);
                 if m.is_drop() {
                     let k = m.drop_kind() as usize;
                     c[k] = c[k].saturating_add(1);

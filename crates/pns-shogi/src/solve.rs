@@ -28,6 +28,20 @@ pub struct TsumeOptions {
     pub answer: bool,
 }
 
+impl TsumeOptions {
+    /// The limits of the answer to a mate whose search began at `start`:
+    /// what is left of these options' limits ([`AnswerLimits::after_search`]).
+    pub fn answer_limits(&self, start: std::time::Instant) -> AnswerLimits {
+        AnswerLimits::after_search(
+            &self.algo,
+            &self.limits,
+            start,
+            self.length_budget,
+            self.max_length,
+        )
+    }
+}
+
 impl Default for TsumeOptions {
     fn default() -> Self {
         TsumeOptions {
@@ -232,14 +246,7 @@ pub fn solve(root: &Tsume, opts: &TsumeOptions, tt: &Table) -> TsumeReport {
     };
     if report.result.status == Status::Proven && opts.answer {
         // The time limit bounds the length search too.
-        let lim = AnswerLimits::after_search(
-            &opts.algo,
-            &opts.limits,
-            start,
-            opts.length_budget,
-            opts.max_length,
-        );
-        let a = mate_answer(root, tt, &lim);
+        let a = mate_answer(root, tt, &opts.answer_limits(start));
         report.answer = a.line;
         report.answer_exact = a.exact;
         report.length_nodes = a.length_nodes;

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use pns_core::{Limits, Stats, Status, Table};
 
-use crate::solve::{mate_answer, solve, AnswerLimits, TsumeOptions};
+use crate::solve::{mate_answer, solve, TsumeOptions};
 use crate::tsume::Tsume;
 
 /// Default table size in MiB (`USI_Hash`).
@@ -279,14 +279,7 @@ impl Engine {
                             r.result.stats.time_ms as u64, r.result.stats.visits
                         ),
                     );
-                    let lim = AnswerLimits::after_search(
-                        &opts.algo,
-                        &opts.limits,
-                        start,
-                        opts.length_budget,
-                        opts.max_length,
-                    );
-                    let a = mate_answer(&root, &tt, &lim);
+                    let a = mate_answer(&root, &tt, &opts.answer_limits(start));
                     if let (Some(e), Some(_)) = (&a.error, &a.line) {
                         say(
                             &out,

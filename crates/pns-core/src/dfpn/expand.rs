@@ -403,14 +403,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                         any_new = true;
                         tt.prefetch(c.key ^ imp.key_xor);
                     }
-                    None => {
-                        (c.pn, c.dn) = leaf_numbers(p, pol, use_h, c.mv, depth);
-                        if c.pn == 0 || c.dn == 0 {
-                            // Solved by its estimate: as good as a known
-                            // terminal (and not in the table).
-                            c.set(Child::<P::Move>::UNKNOWN, false);
-                        }
-                    }
+                    None => set_leaf(c, p, pol, use_h, depth),
                 },
             }
         }
@@ -431,12 +424,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                         }
                     }
                 }
-                (c.pn, c.dn) = match implied {
-                    Some(s) => solved_numbers(s),
-                    None => leaf_numbers(p, pol, use_h, c.mv, depth),
-                };
-                if implied.is_none() && (c.pn == 0 || c.dn == 0) {
-                    c.set(Child::<P::Move>::UNKNOWN, false);
+                match implied {
+                    Some(s) => (c.pn, c.dn) = solved_numbers(s),
+                    None => set_leaf(c, p, pol, use_h, depth),
                 }
             }
         }
@@ -795,31 +785,36 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     }
 }
 
-/// The value of a new child `mv` of a node at `depth` that the table does
-/// not know: the policy's leaf value (e.g. Deep df-pn's E^(D−depth),
-/// Def. 1) from the heuristic (df-pn+ `h`, thesis §2.2.4), which is
-/// computed by playing the child again only when the policy uses it.
+/// Gives `c`, a new child of a node at `depth` that the table does not
+/// know, its value: the policy's leaf value (e.g. Deep df-pn's
+/// E^(D−depth), Def. 1) from the heuristic (df-pn+ `h`, thesis §2.2.4),
+/// which is computed by playing the child again only when the policy uses
+/// it; or, when computing it found the child's mover without a move, the
+/// solved value, as good as a known terminal (and not in the table).
 #[inline(always)]
-fn leaf_numbers<P: Problem, Pol: DfpnPolicy>(
+fn set_leaf<P: Problem, Pol: DfpnPolicy>(
+    c: &mut Child<P::Move>,
     p: &mut P,
     pol: &Pol,
     use_h: bool,
-    mv: P::Move,
     depth: u32,
-) -> (Pn, Pn) {
+) {
     let (hpn, hdn) = if use_h {
-        p.play(mv);
+        p.play(c.mv);
         let h = p.leaf_estimate();
         p.undo();
         match h {
             Ok(h) => h,
-            // Solved whatever the policy: the counting found no move.
-            Err(s) => return solved_numbers(s),
+            Err(s) => {
+                (c.pn, c.dn) = solved_numbers(s);
+                c.set(Child::<P::Move>::UNKNOWN, false);
+                return;
+            }
         }
     } else {
         (1, 1)
     };
-    pol.leaf(hpn, hdn, depth + 1)
+    (c.pn, c.dn) = pol.leaf(hpn, hdn, depth + 1);
 }
 
 /// The plain PN-search aggregation (thesis §2.2.1) of `children` as (φ, δ)
