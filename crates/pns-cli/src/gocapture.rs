@@ -2,16 +2,20 @@
 //! [--move-number N]`: a capturing question on a Go position (issue 12;
 //! `pns_games::go::capture`), answered as GTP `attack`/`defend` answer it:
 //! the side asked about succeeds, fails, or no answer within the limit.
-//! `--algo dfpn|lambda[:order=N,grow=G,ladder=on|off]|pseudo-lambda`.
+//! `--algo dfpn|lambda[:order=N,grow=G,ladder=on|off]|pseudo-lambda|
+//! lambda-search[:order=N,ladder=on|off]`; `--proof FILE` writes the
+//! certificate of the search that settled a 0/1 answer.
 
 use std::time::Instant;
 
 use serde_json::json;
 
 use crate::output::{ms, thousands};
+use crate::solve::shell_quote;
 use crate::{CliError, SolveArgs};
 use pns_games::go::capture::{
-    attack_coded, defend_coded, Capture, Effort, Generator, Solver, DEFAULT_ESCAPE_LIBS,
+    attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Solver, Spec,
+    DEFAULT_ESCAPE_LIBS,
 };
 use pns_games::go::{KoRule, Move};
 
@@ -40,10 +44,9 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     if visits == 0 {
         return Err(CliError::usage("--nodes must be at least 1"));
     }
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
-    let loaded = pns_games::go::sgf::load(&text, a.move_number, KoRule::Simple)
-        .map_err(|e| CliError::usage(format!("{file}: {e}")))?;
+    let loaded =
+        pns_games::go::sgf::load_file(std::path::Path::new(file), a.move_number, KoRule::Simple)
+            .map_err(|e| CliError::usage(format!("{file}: {e}")))?;
     let board = *loaded.game.board();
     let t = match board.parse_vertex(target) {
         Ok(Move::Play(p)) => p as usize,
@@ -54,12 +57,61 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     let attack = !a.defend;
     let mut effort = Effort::default();
     let t0 = Instant::now();
-    let answer = if attack {
-        attack_coded(&g, &solver, visits, &mut effort)
+    let (answer, decision) = if attack {
+        attack_coded_decided(&g, &solver, visits, &mut effort)
     } else {
-        defend_coded(&g, &solver, visits, &mut effort)
+        defend_coded_decided(&g, &solver, visits, &mut effort)
     };
     let time_ms = t0.elapsed().as_secs_f64() * 1000.0;
+    // The certificate of the search that settled the answer (codes 0 and
+    // 1), its position the question with all its options.
+    let mut proof_json = serde_json::Value::Null;
+    let mut proof_err = None;
+    let mut verify_hint = None;
+    if let Some(path) = &a.proof {
+        match (decision, answer) {
+            (Some(d), _) => {
+                let position = format!(
+                    "{file}|{}",
+                    Spec::describe(&d.question, &target.to_uppercase(), a.move_number)
+                );
+                let t1 = Instant::now();
+                let made = pns_games::go::certify::certificate(&d, &solver, visits, &position)
+                    .map_err(|e| format!("no certificate: {e}"))
+                    .and_then(|c| {
+                        std::fs::write(path, c.to_text())
+                            .map(|_| c)
+                            .map_err(|e| {
+                                format!("cannot write the certificate to {}: {e}", path.display())
+                            })
+                    });
+                match made {
+                    Ok(c) => {
+                        let nodes: usize = c.blocks.iter().map(|b| b.nodes.len()).sum();
+                        proof_json = json!({
+                            "file": path.display().to_string(),
+                            "position": position,
+                            "nodes": nodes,
+                            "ms": t1.elapsed().as_secs_f64() * 1000.0,
+                        });
+                        verify_hint = Some(format!(
+                            "pns verify go-capture {} {}",
+                            shell_quote(&position),
+                            shell_quote(&path.display().to_string())
+                        ));
+                    }
+                    Err(e) => proof_err = Some(e),
+                }
+            }
+            (None, Some(_)) => {
+                proof_err = Some(
+                    "no certificate: a ko result (2 or 3) rests on two searches under different ko exemptions, and a certificate proves one question"
+                        .into(),
+                )
+            }
+            (None, None) => proof_err = Some("no certificate: the answer is unknown".into()),
+        }
+    }
     let code = answer.map(|a| a.code);
     let mv = answer
         .and_then(|a| a.mv)
@@ -93,6 +145,8 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             "visits": effort.visits,
             "searches": effort.searches,
             "time_ms": time_ms,
+            "proof": proof_json,
+            "proof_error": proof_err,
         });
         println!("{v}");
     } else {
@@ -119,6 +173,17 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             effort.searches,
             ms(time_ms)
         );
+        if let Some(hint) = &verify_hint {
+            println!(
+                "proof      {} ({} nodes); check it with: {hint}",
+                proof_json["file"].as_str().unwrap_or(""),
+                proof_json["nodes"]
+            );
+        }
+    }
+    if let Some(e) = proof_err {
+        eprintln!("error: {e}");
+        return Ok(1);
     }
     Ok(0)
 }

@@ -16,8 +16,9 @@ pub struct GtpArgs {
     pub nodes: u64,
     /// The search behind `attack` and `defend`: `dfpn`,
     /// `lambda[:order=N,grow=G,ladder=on|off,zones=on|off]`,
-    /// `pseudo-lambda` or `zone[:...]` (relevance zones; an experiment
-    /// with costly visits: give it a small `--nodes`).
+    /// `pseudo-lambda`, `lambda-search[:order=N,ladder=on|off]` (classical
+    /// λ-search) or `zone[:...]` (relevance zones; an experiment with
+    /// costly visits: give it a small `--nodes`).
     #[arg(long, value_name = "ALGO", default_value = "lambda")]
     pub capture_algo: String,
     /// The move generator of `attack` and `defend`: h1, h2 or board.

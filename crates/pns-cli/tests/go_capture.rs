@@ -82,6 +82,58 @@ fn capturing_questions_answer_with_every_search() {
     let _ = std::fs::remove_file(f);
 }
 
+/// `--proof FILE`: the search that settled each answer is written as a
+/// certificate whose position is the question with all its options, and
+/// `pns verify go-capture` accepts it with the value the answer means for
+/// the side to move; an unknown answer writes none and exits with 1.
+#[test]
+fn capturing_answers_write_certificates_the_verifier_accepts() {
+    let f = sgf_file("proof");
+    let file = f.to_str().unwrap();
+    let cert = std::env::temp_dir().join(format!("pns-go-capture-{}.cert", std::process::id()));
+    let cert_s = cert.to_str().unwrap();
+    for (target, side, value, complete) in [
+        ("C7", "--attack", "win", "complete=defender"),
+        ("E5", "--defend", "win", "complete=attacker"),
+        ("E5", "--attack", "loss", "complete=attacker"),
+    ] {
+        let (out, err, code) = pns(&[
+            "solve", "go", file, "--target", target, side, "--algo", "lambda", "--proof", cert_s,
+            "--json",
+        ]);
+        assert_eq!(code, Some(0), "{target} {side}: {err}");
+        let v = json(&out);
+        assert!(v["proof_error"].is_null(), "{v}");
+        let position = v["proof"]["position"]
+            .as_str()
+            .expect("the position")
+            .to_string();
+        assert!(position.contains(complete), "{position}");
+        assert!(v["proof"]["nodes"].as_u64().unwrap() >= 2, "{v}");
+        let (out, err, code) = pns(&["verify", "go-capture", &position, cert_s, "--json"]);
+        assert_eq!(code, Some(0), "{target} {side}: {out}{err}");
+        assert_eq!(json(&out)["value"], value, "{target} {side}");
+        // The same tree does not prove the question with the other side
+        // playing every point instead.
+        let other = if complete.ends_with("defender") {
+            position.replace("complete=defender", "complete=attacker")
+        } else {
+            position.replace("complete=attacker", "complete=defender")
+        };
+        let (out, _, code) = pns(&["verify", "go-capture", &other, cert_s]);
+        assert_eq!(code, Some(1), "{target} {side}: {out}");
+    }
+    // Unknown within one visit: no certificate, status 1.
+    let (out, err, code) = pns(&[
+        "solve", "go", file, "--target", "E5", "--nodes", "1", "--proof", cert_s, "--json",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    assert_eq!(json(&out)["result"], "unknown");
+    assert!(err.contains("no certificate"), "{err}");
+    let _ = std::fs::remove_file(f);
+    let _ = std::fs::remove_file(cert);
+}
+
 #[test]
 fn capturing_usage_errors() {
     let f = sgf_file("usage");

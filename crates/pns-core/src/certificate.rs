@@ -335,7 +335,14 @@ pub struct Extractor<'a, G: Game> {
     rep: Vec<bool>,
     /// Sub-searches run to fill gaps.
     pub sub_searches: u64,
+    /// The search that answers in place of df-pn ([`Extractor::with_search`]).
+    search: Option<SubSearch<'a, G>>,
 }
+
+/// A status search for [`Extractor::with_search`]: the status of "the
+/// block's attacker reaches the goal" from a position reached by a line
+/// (the history keys of the positions before it, oldest first).
+pub type SubSearch<'a, G> = Box<dyn FnMut(&G, &[u64]) -> Status + 'a>;
 
 impl<'a, G: Game> Extractor<'a, G> {
     /// An extractor for "the side to move at the root achieves `goal`",
@@ -353,11 +360,23 @@ impl<'a, G: Game> Extractor<'a, G> {
             claims: HashMap::new(),
             nodes: Vec::new(),
             games: Vec::new(),
-            rule: root.repetition(),
+            rule: Repetition::for_attacker(root, root.side_to_move()),
             line: Vec::new(),
             rep: Vec::new(),
             sub_searches: 0,
+            search: None,
         }
+    }
+
+    /// The same extractor, with `search` filling the gaps instead of
+    /// df-pn: the algorithm that solved the question, when df-pn alone
+    /// could not repeat its proof within the limits (λ-df-pn on a Go
+    /// capturing problem). Only what `search` claims is used to choose the
+    /// DAG's nodes; the verifier checks the DAG with the rules alone, so a
+    /// wrong claim makes a certificate fail, never pass.
+    pub fn with_search(mut self, search: SubSearch<'a, G>) -> Self {
+        self.search = Some(search);
+        self
     }
 
     /// The node's status: from the rules, the game's exact knowledge, the
@@ -376,6 +395,9 @@ impl<'a, G: Game> Extractor<'a, G> {
                 return goal_status(g, o, self.ctx);
             }
             self.sub_searches += 1;
+            if let Some(search) = self.search.as_mut() {
+                return search(g, &self.line);
+            }
             let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
             p.set_reuse_other_goal(true);
             let path = PathOptions {
@@ -394,6 +416,9 @@ impl<'a, G: Game> Extractor<'a, G> {
             return s;
         }
         self.sub_searches += 1;
+        if let Some(search) = self.search.as_mut() {
+            return search(g, &self.line);
+        }
         let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
         p.set_reuse_other_goal(true);
         dfpn::search(&mut p, Plain::default(), self.tt, &self.limits).status

@@ -153,6 +153,29 @@ pub enum Repetition {
     /// *current-player-loss*: the player whose move repeats a position
     /// loses (situational super-ko in Go, where such a move is illegal).
     CurrentPlayerLoss,
+    /// A repetition is a win for the attacker: first-player-loss seen from
+    /// the other side, when the game fixes the side a repetition loses for
+    /// ([`Rules::repetition_loser`]) and the question is about its
+    /// opponent (a Go capturing problem asked with the target's owner as
+    /// the question's side). Never a game's own rule: see
+    /// [`Repetition::for_attacker`].
+    SecondPlayerLoss,
+}
+
+impl Repetition {
+    /// The rule a question about `attacker` in `g` follows: the game's,
+    /// except that first-player-loss whose loser the game fixes
+    /// ([`Rules::repetition_loser`]) becomes [`Repetition::SecondPlayerLoss`]
+    /// when the question is about the other side. Searches, certificate
+    /// extraction and the verifier all judge repetitions by this rule.
+    pub fn for_attacker<G: Rules>(g: &G, attacker: Side) -> Repetition {
+        match g.repetition() {
+            Repetition::FirstPlayerLoss if g.repetition_loser().is_some_and(|l| l != attacker) => {
+                Repetition::SecondPlayerLoss
+            }
+            r => r,
+        }
+    }
 }
 
 /// A one-line error about bad input: a malformed position, an illegal move.
@@ -232,6 +255,17 @@ pub trait Rules: Sized {
     #[inline]
     fn repetition(&self) -> Repetition {
         Repetition::Impossible
+    }
+
+    /// Under [`Repetition::FirstPlayerLoss`]: the side a repetition loses
+    /// for whoever the question is about, when the game fixes it (a Go
+    /// capturing problem: the attacker, also when the target's owner is
+    /// to move and the question is whether it saves the target). `None`:
+    /// the question's own side (tsume-shogi, where the question is always
+    /// the attacker's).
+    #[inline]
+    fn repetition_loser(&self) -> Option<Side> {
+        None
     }
 
     /// The key compared along the line to detect a repetition. Default:

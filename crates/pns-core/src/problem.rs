@@ -409,7 +409,7 @@ impl<G: Game> Problem for GoalProblem<G> {
 
     #[inline]
     fn repetition(&self) -> Repetition {
-        self.game().repetition()
+        Repetition::for_attacker(self.game(), self.ctx.attacker)
     }
 
     #[inline]

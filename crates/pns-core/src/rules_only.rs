@@ -45,6 +45,10 @@ impl<G: Game> Rules for RulesOnly<G> {
         self.0.repetition()
     }
 
+    fn repetition_loser(&self) -> Option<Side> {
+        self.0.repetition_loser()
+    }
+
     fn history_key(&self) -> u64 {
         self.0.history_key()
     }

@@ -215,7 +215,7 @@ pub const MAX_LINE: usize = 2000;
 fn verify_block_on_lines<G: Game>(root: &G, b: &Block) -> Result<Checked, String> {
     let mut v = LineCheck {
         b,
-        rule: root.repetition(),
+        rule: Repetition::for_attacker(root, root.side_to_move()),
         attacker: root.side_to_move(),
         state: (0..b.nodes.len()).map(|_| LineState::New).collect(),
         line: Vec::new(),

@@ -451,6 +451,12 @@ impl Rules for Capture {
     fn repetition(&self) -> Repetition {
         Repetition::FirstPlayerLoss
     }
+
+    /// A repetition is the attacker's failure also when the target's owner
+    /// is to move and the question is whether it saves the target.
+    fn repetition_loser(&self) -> Option<Side> {
+        Some(self.attacker().side())
+    }
 }
 
 impl SearchHooks for Capture {
@@ -511,10 +517,38 @@ pub struct Spec {
     pub move_number: Option<usize>,
     pub escape_libs: u32,
     pub gen: Generator,
+    /// The side that plays every legal point ([`Capture::with_complete`]):
+    /// `Some(true)` the attacker, `Some(false)` the defender.
+    pub complete: Option<bool>,
+    /// The side exempt from the simple-ko ban ([`Capture::with_ko_exempt`]):
+    /// `Some(true)` the attacker, `Some(false)` the defender.
+    pub exempt: Option<bool>,
+}
+
+/// `attacker` → `Some(true)`, `defender` → `Some(false)`, `none` → `None`.
+fn role(k: &str, v: &str) -> Result<Option<bool>, GameError> {
+    match v {
+        "attacker" => Ok(Some(true)),
+        "defender" => Ok(Some(false)),
+        "none" => Ok(None),
+        _ => Err(GameError::new(format!(
+            "{k}: '{v}' is not attacker, defender or none"
+        ))),
+    }
+}
+
+/// The name [`role`] reads.
+fn role_name(r: Option<bool>) -> &'static str {
+    match r {
+        Some(true) => "attacker",
+        Some(false) => "defender",
+        None => "none",
+    }
 }
 
 impl Spec {
-    /// Reads `target=V,first=attacker|defender,move=N,libs=K,gen=G`.
+    /// Reads `target=V,first=attacker|defender,move=N,libs=K,gen=G,
+    /// complete=attacker|defender|none,exempt=attacker|defender|none`.
     pub fn parse(s: &str) -> Result<Spec, GameError> {
         let mut spec = Spec {
             target: String::new(),
@@ -522,6 +556,8 @@ impl Spec {
             move_number: None,
             escape_libs: DEFAULT_ESCAPE_LIBS,
             gen: Generator::H1,
+            complete: None,
+            exempt: None,
         };
         for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (k, v) = kv
@@ -551,9 +587,11 @@ impl Spec {
                         GameError::new(format!("gen: '{v}' is not h1, h2 or board"))
                     })?
                 }
+                "complete" => spec.complete = role(k, v)?,
+                "exempt" => spec.exempt = role(k, v)?,
                 _ => {
                     return Err(GameError::new(format!(
-                        "unknown option '{k}' (target, first, move, libs, gen)"
+                        "unknown option '{k}' (target, first, move, libs, gen, complete, exempt)"
                     )))
                 }
             }
@@ -562,6 +600,32 @@ impl Spec {
             return Err(GameError::new("no target: add target=VERTEX"));
         }
         Ok(spec)
+    }
+
+    /// The options of the question `g` asks about its target `target`
+    /// (a vertex) in the text [`Spec::parse`] reads: who moves first, the
+    /// threshold, the generator, the complete side and the ko exemption.
+    pub fn describe(g: &Capture, target: &str, move_number: Option<usize>) -> String {
+        let who = |c: Option<Color>| c.map(|c| c == g.attacker());
+        let mut s = format!(
+            "target={target},first={}",
+            if g.board().to_move() == g.attacker() {
+                "attacker"
+            } else {
+                "defender"
+            }
+        );
+        if let Some(n) = move_number {
+            s += &format!(",move={n}");
+        }
+        s += &format!(
+            ",libs={},gen={},complete={},exempt={}",
+            g.escape_libs(),
+            g.generator().name(),
+            role_name(who(g.complete())),
+            role_name(who(g.ko_exempt()))
+        );
+        s
     }
 }
 
@@ -573,19 +637,23 @@ pub fn from_sgf(text: &str, spec: &Spec) -> Result<Capture, GameError> {
         return Err(GameError::new("the target is a stone, not pass"));
     };
     let g = Capture::new(b, t as usize, spec.escape_libs, spec.gen)?;
-    let first = if spec.attacker_first {
-        g.attacker()
-    } else {
-        g.defender()
+    let side = |attacker: bool| {
+        if attacker {
+            g.attacker()
+        } else {
+            g.defender()
+        }
     };
-    Ok(g.with_first(first))
+    Ok(g.with_first(side(spec.attacker_first))
+        .with_complete(spec.complete.map(side))
+        .with_ko_exempt(spec.exempt.map(side)))
 }
 
 impl Notation for Capture {
     fn parse_position(s: &str) -> Result<Self, GameError> {
         let (sgf, opts) = s.rsplit_once('|').ok_or_else(|| {
             GameError::new(
-                "a capturing problem is SGF|target=VERTEX[,first=..,move=N,libs=K,gen=..]",
+                "a capturing problem is SGF|target=VERTEX[,first=..,move=N,libs=K,gen=..,complete=..,exempt=..]",
             )
         })?;
         let spec = Spec::parse(opts)?;
@@ -593,8 +661,10 @@ impl Notation for Capture {
         let text = if t.starts_with('(') {
             t.to_string()
         } else {
-            std::fs::read_to_string(t)
-                .map_err(|e| GameError::new(format!("cannot read {t}: {e}")))?
+            // Old records are often Latin-1, as `sgf::load_file` says.
+            let bytes =
+                std::fs::read(t).map_err(|e| GameError::new(format!("cannot read {t}: {e}")))?;
+            String::from_utf8_lossy(&bytes).into_owned()
         };
         from_sgf(&text, &spec)
     }
@@ -653,6 +723,16 @@ pub struct Effort {
     pub searches: u64,
 }
 
+impl Effort {
+    /// Counts one search with these statistics (its visits, nested
+    /// searches' included) and returns its `status`.
+    pub fn count(&mut self, stats: &pns_core::Stats, status: pns_core::Status) -> pns_core::Status {
+        self.visits += stats.visits;
+        self.searches += 1;
+        status
+    }
+}
+
 /// The GHI treatment of every capturing search: DUP (twin entries per
 /// path, the GHI paper §3.1-3.2; GHI-safe). Not the engine's default
 /// NOCYCLE, whose simulations are not bounded by the visit limit: on GNU
@@ -693,9 +773,7 @@ pub fn attack_status_with<Pol: pns_core::dfpn::DfpnPolicy>(
         ..Default::default()
     };
     let r = pns_core::dfpn::search_with(&mut p, pol, tt, &limits, &path_options());
-    effort.visits += r.stats.visits;
-    effort.searches += 1;
-    r.status
+    effort.count(&r.stats, r.status)
 }
 
 /// The search behind [`attack_with`] and [`defend_with`]: plain df-pn
@@ -713,12 +791,16 @@ pub enum Solver {
     Lambda(LambdaParams),
     /// df-pn with the complete side zoned ([`crate::zone`]).
     Zone(crate::zone::ZoneParams),
+    /// Classical λ-search (Thomsen 2000, [`crate::thomsen`]): one df-pn
+    /// search per order, threats checked by nested searches.
+    LambdaSearch(crate::thomsen::ThomsenParams),
 }
 
 impl Solver {
     /// `dfpn[:kawano=on|off]`, `lambda[:order=N,grow=G,ladder=on|off,
     /// zones=on|off,kawano=on|off]` or `pseudo-lambda[:...]` (`sim` is
-    /// read as `kawano`).
+    /// read as `kawano`), `zone[:...]`, or `lambda-search[:order=N,
+    /// ladder=on|off]` (classical λ-search, [`crate::thomsen`]).
     pub fn parse(s: &str) -> Result<Solver, String> {
         let (name, opts) = s.split_once(':').unwrap_or((s, ""));
         match name.trim() {
@@ -735,8 +817,11 @@ impl Solver {
             "zone" | "zone-dfpn" => Ok(Solver::Zone(
                 crate::zone::ZoneParams::default().parse(opts)?,
             )),
+            "lambda-search" | "thomsen" => Ok(Solver::LambdaSearch(
+                crate::thomsen::ThomsenParams::default().parse(opts)?,
+            )),
             _ => Err(format!(
-                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,grow=G,ladder=on|off,zones=on|off,kawano=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off])"
+                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,grow=G,ladder=on|off,zones=on|off,kawano=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off], lambda-search[:order=N,ladder=on|off] (classical λ-search, Thomsen 2000))"
             )),
         }
     }
@@ -751,6 +836,7 @@ impl Solver {
             }
             Solver::Lambda(p) => format!("lambda:{}", p.describe()),
             Solver::Zone(p) => format!("zone:{}", p.describe()),
+            Solver::LambdaSearch(p) => format!("lambda-search:{}", p.describe()),
         }
     }
 
@@ -770,6 +856,7 @@ impl Solver {
             }
             Solver::Lambda(p) => crate::lambda::attack_status(g, p, visits, tt, effort),
             Solver::Zone(p) => crate::zone::attack_status(g, p, visits, tt, effort),
+            Solver::LambdaSearch(p) => crate::thomsen::attack_status(g, p, visits, tt, effort),
         }
     }
 
@@ -788,6 +875,7 @@ impl Solver {
             }
             Solver::Lambda(p) => crate::lambda::proven_move(g, p, visits, tt),
             Solver::Zone(p) => crate::zone::proven_move(g, p, visits, tt),
+            Solver::LambdaSearch(p) => crate::thomsen::proven_move(g, p, visits, tt),
         }
     }
 }
@@ -827,11 +915,38 @@ pub fn defend(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
 /// the capturing move is often outside the target's liberties
 /// (`reading 112`, `attack H5`: `H2`, found in 163 visits).
 pub fn attack_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effort) -> Answer {
+    attack_decided(g, solver, visits, effort).0
+}
+
+/// The search that settled an answer: the question it asked (with its
+/// side to move, complete side, generator and ko exemption) and the
+/// status of "the attacker captures" it found. [`certificate`] proves it
+/// again as a tree of Go moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub question: Capture,
+    pub status: pns_core::Status,
+}
+
+/// [`attack_with`] and the search that settled its answer (none when the
+/// target was already captured or the answer is unknown).
+pub fn attack_decided(
+    g: &Capture,
+    solver: &Solver,
+    visits: u64,
+    effort: &mut Effort,
+) -> (Answer, Option<Decision>) {
     use pns_core::Status;
     let g = g.with_first(g.attacker());
     if g.captured() {
-        return Answer::Succeeds(None);
+        return (Answer::Succeeds(None), None);
     }
+    let decided = |question: &Capture, status| {
+        Some(Decision {
+            question: *question,
+            status,
+        })
+    };
     let tt = Table::with_mb(TABLE_MB);
     let proven = |g: &Capture| {
         Answer::Succeeds(
@@ -843,24 +958,26 @@ pub fn attack_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effor
     let d = g.with_complete(Some(g.defender()));
     let on_d = solver.status(&d, visits, &tt, effort);
     match on_d {
-        Status::Proven => return proven(&d),
-        Status::Disproven if g.gen == Generator::Board => return Answer::Fails,
+        Status::Proven => return (proven(&d), decided(&d, on_d)),
+        Status::Disproven if g.gen == Generator::Board => {
+            return (Answer::Fails, decided(&d, on_d))
+        }
         _ => {}
     }
     let a = g.with_complete(Some(g.attacker()));
     let on_a = solver.status(&a, visits, &tt, effort);
     if on_a == Status::Disproven {
-        return Answer::Fails;
+        return (Answer::Fails, decided(&a, on_a));
     }
     if g.gen != Generator::Board && (on_d == Status::Disproven || on_a == Status::Proven) {
         let b = d.with_generator(Generator::Board);
         match solver.status(&b, visits, &tt, effort) {
-            Status::Proven => return proven(&b),
-            Status::Disproven => return Answer::Fails,
+            Status::Proven => return (proven(&b), decided(&b, Status::Proven)),
+            Status::Disproven => return (Answer::Fails, decided(&b, Status::Disproven)),
             Status::Unknown => {}
         }
     }
-    Answer::Unknown
+    (Answer::Unknown, None)
 }
 
 /// `defend`: the defender moves first and saves the target when the
@@ -870,34 +987,60 @@ pub fn attack_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effor
 /// the defender playing any legal point. Sound both ways, as [`attack`],
 /// and widened to both sides on every point as [`attack_with`] is.
 pub fn defend_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effort) -> Answer {
+    defend_decided(g, solver, visits, effort).0
+}
+
+/// [`defend_with`] and the search that settled its answer (none when the
+/// target was already captured or had escaped, or the answer is unknown).
+pub fn defend_decided(
+    g: &Capture,
+    solver: &Solver,
+    visits: u64,
+    effort: &mut Effort,
+) -> (Answer, Option<Decision>) {
     use pns_core::Status;
     let g = g.with_first(g.defender());
     if g.captured() {
-        return Answer::Fails;
+        return (Answer::Fails, None);
     }
     if g.outcome().is_some() {
-        return Answer::Succeeds(None);
+        return (Answer::Succeeds(None), None);
     }
+    // A saving move read back settles the answer with the disproof.
+    let saved = |answer: Answer, question: &Capture| {
+        let d = (answer != Answer::Unknown).then_some(Decision {
+            question: *question,
+            status: Status::Disproven,
+        });
+        (answer, d)
+    };
+    let captured = |question: &Capture| {
+        let d = Decision {
+            question: *question,
+            status: Status::Proven,
+        };
+        (Answer::Fails, Some(d))
+    };
     let tt = Table::with_mb(TABLE_MB);
     let a = g.with_complete(Some(g.attacker()));
     let on_a = solver.status(&a, visits, &tt, effort);
     if on_a == Status::Disproven {
-        return saving_move(&a, solver, visits, &tt, effort);
+        return saved(saving_move(&a, solver, visits, &tt, effort), &a);
     }
     let d = g.with_complete(Some(g.defender()));
     let on_d = solver.status(&d, visits, &tt, effort);
     if on_d == Status::Proven {
-        return Answer::Fails;
+        return captured(&d);
     }
     if g.gen != Generator::Board && (on_a == Status::Proven || on_d == Status::Disproven) {
         let b = a.with_generator(Generator::Board);
         match solver.status(&b, visits, &tt, effort) {
-            Status::Disproven => return saving_move(&b, solver, visits, &tt, effort),
-            Status::Proven => return Answer::Fails,
+            Status::Disproven => return saved(saving_move(&b, solver, visits, &tt, effort), &b),
+            Status::Proven => return captured(&b),
             Status::Unknown => {}
         }
     }
-    Answer::Unknown
+    (Answer::Unknown, None)
 }
 
 /// After the attack from `a` (the defender to move, the attacker playing
@@ -981,9 +1124,21 @@ pub fn attack_coded(
     visits: u64,
     effort: &mut Effort,
 ) -> Option<Coded> {
+    attack_coded_decided(g, solver, visits, effort).0
+}
+
+/// [`attack_coded`] and, for codes 0 and 1, the one search that settled
+/// the answer (codes 2 and 3 rest on two searches under different ko
+/// exemptions, so on no single question).
+pub fn attack_coded_decided(
+    g: &Capture,
+    solver: &Solver,
+    visits: u64,
+    effort: &mut Effort,
+) -> (Option<Coded>, Option<Decision>) {
     let g = g.with_first(g.attacker()).with_ko_exempt(None);
     coded(&g, g.defender(), effort, |c, e| {
-        attack_with(c, solver, visits, e)
+        attack_decided(c, solver, visits, e)
     })
 }
 
@@ -998,9 +1153,20 @@ pub fn defend_coded(
     visits: u64,
     effort: &mut Effort,
 ) -> Option<Coded> {
+    defend_coded_decided(g, solver, visits, effort).0
+}
+
+/// [`defend_coded`] and, for codes 0 and 1, the search that settled it,
+/// as [`attack_coded_decided`].
+pub fn defend_coded_decided(
+    g: &Capture,
+    solver: &Solver,
+    visits: u64,
+    effort: &mut Effort,
+) -> (Option<Coded>, Option<Decision>) {
     let g = g.with_first(g.defender()).with_ko_exempt(None);
     coded(&g, g.attacker(), effort, |c, e| {
-        defend_with(c, solver, visits, e)
+        defend_decided(c, solver, visits, e)
     })
 }
 
@@ -1011,24 +1177,25 @@ fn coded(
     g: &Capture,
     opponent: Color,
     effort: &mut Effort,
-    ask: impl Fn(&Capture, &mut Effort) -> Answer,
-) -> Option<Coded> {
+    ask: impl Fn(&Capture, &mut Effort) -> (Answer, Option<Decision>),
+) -> (Option<Coded>, Option<Decision>) {
     let me = opponent.opponent();
-    let unconditional = ask(&g.with_ko_exempt(Some(opponent)), effort);
+    let (unconditional, d1) = ask(&g.with_ko_exempt(Some(opponent)), effort);
     if matches!(unconditional, Answer::Succeeds(_)) {
-        return Some(Coded::of(1, &unconditional));
+        return (Some(Coded::of(1, &unconditional)), d1);
     }
-    let with_threats = ask(&g.with_ko_exempt(Some(me)), effort);
+    let (with_threats, d0) = ask(&g.with_ko_exempt(Some(me)), effort);
     if with_threats == Answer::Fails {
-        return Some(Coded::of(0, &with_threats));
+        return (Some(Coded::of(0, &with_threats)), d0);
     }
-    match ask(g, effort) {
+    let code = match ask(g, effort).0 {
         r @ Answer::Succeeds(_) if unconditional == Answer::Fails => Some(Coded::of(2, &r)),
         Answer::Fails if matches!(with_threats, Answer::Succeeds(_)) => {
             Some(Coded::of(3, &with_threats))
         }
         _ => None,
-    }
+    };
+    (code, None)
 }
 
 /// GNU Go's answer text: `CODE [MOVE]` (`0` alone), or an error for

@@ -789,16 +789,33 @@ pub fn search_counted(
     visits: u64,
     tt: &Table,
 ) -> (SearchResult, (u64, u64, u64)) {
+    search_on_line(g, params, visits, tt, &[])
+}
+
+/// [`search_counted`] from `g` reached by a line: `prefix` holds the
+/// history keys of the positions before it, oldest first, and a
+/// repetition of one of them is the attacker's failure (a certificate's
+/// sub-search below its root).
+pub fn search_on_line(
+    g: &Capture,
+    params: &LambdaParams,
+    visits: u64,
+    tt: &Table,
+    prefix: &[u64],
+) -> (SearchResult, (u64, u64, u64)) {
     let budget = visits.saturating_mul(ZONE_BUDGET_FACTOR);
     let mut p = LambdaProblem::with_table(*g, *params, Some(tt), budget);
     let limits = Limits {
         visits: Some(visits),
         ..Default::default()
     };
-    let paths = if params.zones {
-        zone_paths()
-    } else {
-        crate::capture::path_options()
+    let paths = PathOptions {
+        prefix,
+        ..if params.zones {
+            zone_paths()
+        } else {
+            crate::capture::path_options()
+        }
     };
     let r = if params.kawano {
         dfpn::search_with(&mut p, Kawano::new(LambdaPolicy), tt, &limits, &paths)
@@ -818,9 +835,7 @@ pub fn attack_status(
     effort: &mut Effort,
 ) -> Status {
     let r = search(g, params, visits, tt);
-    effort.visits += r.stats.visits;
-    effort.searches += 1;
-    r.status
+    effort.count(&r.stats, r.status)
 }
 
 /// After a proof from `g` (the attacker to move) on `tt`: a first move

@@ -9,6 +9,7 @@
 pub mod bits;
 pub mod board;
 pub mod capture;
+pub mod certify;
 pub mod game;
 pub mod gtp;
 pub mod ladder;
@@ -16,6 +17,7 @@ pub mod lambda;
 pub mod oneeye;
 pub mod sgf;
 pub mod tactical;
+pub mod thomsen;
 pub mod zone;
 
 pub use bits::Bits;

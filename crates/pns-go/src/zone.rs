@@ -680,9 +680,7 @@ pub fn attack_status(
     effort: &mut Effort,
 ) -> Status {
     let (r, _) = search(g, params, visits, tt);
-    effort.visits += r.stats.visits;
-    effort.searches += 1;
-    r.status
+    effort.count(&r.stats, r.status)
 }
 
 /// After a proof from `g` (the attacker to move) on `tt`: a first move

@@ -807,3 +807,259 @@ fn kawano_simulation_agrees_with_plain_dfpn_on_open_boards() {
     assert!(both >= 60, "only {both} answered by both in {tries} tries");
     assert!(proven[0] > 100 && proven[1] > 0, "{proven:?}");
 }
+
+/// Classical λ-search (`lambda-search`, [`pns_go::thomsen`]: one df-pn
+/// search per λ order, threats checked by nested searches, then the
+/// unrestricted search) against the tree method on random small boards,
+/// several parameter sets: every definite answer the exact one, also
+/// through `attack_with`/`defend_with` where both sides play every point;
+/// most answers definite, some proofs found by a λ order and some by the
+/// unrestricted search, some disproofs.
+#[test]
+fn classical_lambda_search_agrees_with_the_tree_method_on_small_boards() {
+    use pns_go::capture::{attack_with, defend_with, Solver};
+    use pns_go::thomsen::{self, ThomsenParams};
+    let with = |s: &str| ThomsenParams::default().parse(s).unwrap();
+    let variants = [
+        ThomsenParams::default(),
+        with("order=1,ladder=off"),
+        with("order=3"),
+        with("order=0"),
+        with("order=2,ladder=off"),
+    ];
+    let mut rng = Rng::new(20261130);
+    let (mut checked, mut tries, mut definite, mut disproven) = (0, 0, 0, 0);
+    // Proofs by order 0 (the unrestricted search) and by orders 1, 2, 3.
+    let mut by_order = [0usize; 4];
+    let (mut answers, mut searched) = (0, 0);
+    while checked < 100 && tries < 20_000 {
+        tries += 1;
+        let Some((gen, g, want)) = solved_case(&mut rng, tries) else {
+            continue;
+        };
+        let params = variants[checked % variants.len()];
+        let tt = Table::with_mb(4);
+        let r = thomsen::search(&g, &params, 20_000, &tt);
+        searched += r.threats.searched;
+        if r.status != Status::Unknown {
+            assert_eq!(r.status, status_of_win(want), "{params:?}\n{}", g.render());
+            definite += 1;
+            match (r.status, r.order) {
+                (Status::Proven, o) => by_order[o.unwrap_or(0) as usize] += 1,
+                _ => disproven += 1,
+            }
+        }
+        if gen == Generator::Board {
+            let solver = Solver::LambdaSearch(params);
+            let mut e = Effort::default();
+            let a = attack_with(&g, &solver, 20_000, &mut e);
+            match a {
+                Answer::Succeeds(m) => {
+                    assert!(want, "{}", g.render());
+                    if let Some(m) = m {
+                        let mut c = g;
+                        c.play(m);
+                        let mut budget = 2_000_000;
+                        assert_ne!(oracle_reply(&c, &mut budget), Some(false), "{}", g.render());
+                    }
+                }
+                Answer::Fails => assert!(!want, "{}", g.render()),
+                Answer::Unknown => {}
+            }
+            answers += usize::from(a != Answer::Unknown);
+            let d = g.with_first(g.defender());
+            let mut budget = 2_000_000;
+            if let Some(attacker_wins) = oracle_defender_first(&d, &mut budget) {
+                let ans = defend_with(&d, &solver, 20_000, &mut e);
+                match ans {
+                    Answer::Succeeds(_) => assert!(!attacker_wins, "{}", d.render()),
+                    Answer::Fails => assert!(attacker_wins, "{}", d.render()),
+                    Answer::Unknown => {}
+                }
+                answers += usize::from(ans != Answer::Unknown);
+            }
+        }
+        checked += 1;
+    }
+    eprintln!(
+        "λ-search on small boards: {definite} of {checked} definite, proofs by the unrestricted \
+         search and orders 1-3 {by_order:?}, {disproven} disproven; {answers} answers through \
+         attack_with/defend_with; {searched} threat checks searched"
+    );
+    assert_eq!(checked, 100);
+    assert!(definite >= 90, "only {definite} of {checked} definite");
+    assert!(by_order[1] > 0 && by_order[2] > 0, "{by_order:?}");
+    assert!(disproven > 10, "{disproven} disproven");
+}
+
+/// What is specific to classical λ-search: the order that proved a capture,
+/// the unrestricted search behind the orders, and one budget for all.
+///
+/// * A ladder on an open 9x9 board (White D5, Black C5, D6, E4; escape at
+///   5 liberties) is proven by the λ¹ tree, with no nested search, and
+///   `attack_with` gives a first move at one of the target's liberties.
+/// * A capture on 7x7 that needs a λ² tree: with `order=2` the λ² search
+///   proves it (its threat checks run as nested searches); with `order=1`
+///   no order proves it and the unrestricted search does.
+/// * An escape on 7x7: both orders fail and the unrestricted search
+///   disproves the capture, as plain df-pn does; likewise on 4x4 where the
+///   defender's one defence is the pass (with and without the ladder rule).
+/// * A budget smaller than the λ² proof needs ends unknown, every visit
+///   (nested ones included) counted.
+#[test]
+fn classical_lambda_search_reports_orders_and_disproves_by_the_unrestricted_search() {
+    use pns_go::capture::{attack_with, Solver};
+    use pns_go::thomsen::{self, ThomsenParams};
+    let two = ThomsenParams::default();
+    let one = ThomsenParams::default().parse("order=1").unwrap();
+    // The defender plays every point, as in `attack`'s capture half.
+    let question = |s: &str| {
+        let g = Capture::parse_position(s).unwrap();
+        g.with_complete(Some(g.defender()))
+    };
+
+    let ladder = question("(;FF[4]SZ[9]AB[ce][dd][ef]AW[de])|target=D5");
+    let r = thomsen::search(&ladder, &two, 20_000, &Table::with_mb(4));
+    assert_eq!(
+        (r.status, r.order, r.orders_searched),
+        (Status::Proven, Some(1), 1)
+    );
+    assert_eq!(r.threats.searched, 0, "{:?}", r.threats);
+    let mut e = Effort::default();
+    let a = attack_with(&ladder, &Solver::LambdaSearch(two), 20_000, &mut e);
+    let Answer::Succeeds(Some(Move::Play(p))) = a else {
+        panic!("{a:?}");
+    };
+    assert!(ladder.target_libs().get(p as usize), "{a:?}");
+
+    let net = question(
+        "(;FF[4]SZ[7]AB[ba][fb][cc][bd][be][af][eg]\
+         AW[aa][ca][fa][ab][db][gb][ac][cd][dd][ae][ee][fe][bg])|target=A6,libs=4",
+    );
+    let r = thomsen::search(&net, &two, 20_000, &Table::with_mb(4));
+    assert_eq!(
+        (r.status, r.order, r.orders_searched),
+        (Status::Proven, Some(2), 2)
+    );
+    assert!(
+        r.threats.searched > 0 && r.threats.proven > 0,
+        "{:?}",
+        r.threats
+    );
+    let r1 = thomsen::search(&net, &one, 20_000, &Table::with_mb(4));
+    assert_eq!(
+        (r1.status, r1.order, r1.orders_searched),
+        (Status::Proven, None, 1)
+    );
+    assert_eq!(r1.threats.searched, 0, "{:?}", r1.threats);
+
+    let escape = question(
+        "(;FF[4]SZ[7]AB[ca][fa][bb][bc][ad][fd][gf][ag][bg]\
+         AW[da][eb][gb][cc][ec][fc][cd][gd][de][ee][af])|target=G4,libs=3",
+    );
+    let r = thomsen::search(&escape, &two, 20_000, &Table::with_mb(4));
+    assert_eq!(
+        (r.status, r.order, r.orders_searched),
+        (Status::Disproven, None, 2)
+    );
+    let mut e = Effort::default();
+    assert_eq!(
+        attack_status(&escape, 20_000, &Table::with_mb(4), &mut e),
+        Status::Disproven
+    );
+
+    // Black's block (B4 and C3 its liberties, 3 an escape) is safe as long
+    // as it passes: White's moves at its liberties are self-ataris. No order
+    // proves the capture, and the unrestricted search disproves it. The
+    // λ¹ tree leans on its pass child here (order 0: a capture in one
+    // move, and nothing less, or the pass would look refuted).
+    let pass_only = question(
+        "(;FF[4]SZ[4]AB[aa][ab][db][ac][bc][cc][dc][ad][bd][cd][dd]AW[da][bb])\
+         |target=C2,libs=3,gen=h2",
+    );
+    let mut e = Effort::default();
+    assert_eq!(
+        attack_status(&pass_only, 20_000, &Table::with_mb(4), &mut e),
+        Status::Disproven
+    );
+    for params in [
+        two,
+        ThomsenParams::default()
+            .parse("order=1,ladder=off")
+            .unwrap(),
+    ] {
+        let r = thomsen::search(&pass_only, &params, 20_000, &Table::with_mb(4));
+        assert_eq!(
+            (r.status, r.order, r.orders_searched),
+            (Status::Disproven, None, params.max_order),
+            "{params:?}"
+        );
+    }
+
+    // The λ² proof above takes more than 60 visits, checks included.
+    let short = thomsen::search(&net, &two, 60, &Table::with_mb(4));
+    assert_eq!(short.status, Status::Unknown);
+    eprintln!(
+        "λ-search, 60 visits: {} counted, {:?}",
+        short.stats.visits, short.threats
+    );
+    assert!(
+        short.stats.visits >= 60 && short.stats.visits < 120,
+        "{}",
+        short.stats.visits
+    );
+}
+
+/// Classical λ-search against plain df-pn on open 7x7 boards, both complete
+/// sides (where λ² trees and their nested threat checks matter more than on
+/// the small boards above): the same answer wherever both answer, and
+/// proofs by the λ orders among them.
+#[test]
+fn classical_lambda_search_agrees_with_plain_dfpn_on_open_boards() {
+    use pns_go::thomsen::{self, ThomsenParams};
+    let variants = [
+        ThomsenParams::default(),
+        ThomsenParams::default()
+            .parse("order=3,ladder=off")
+            .unwrap(),
+    ];
+    let mut rng = Rng::new(20261131);
+    let (mut both, mut tries, mut only_lambda, mut only_plain) = (0, 0, 0, 0);
+    let mut by_order = [0usize; 4];
+    let mut searched = 0;
+    while both < 60 && tries < 2_000 {
+        tries += 1;
+        let Some(g) = random_open_problem(&mut rng) else {
+            continue;
+        };
+        for complete in [g.defender(), g.attacker()] {
+            let q = g.with_complete(Some(complete));
+            let params = variants[tries % variants.len()];
+            let mut e = Effort::default();
+            let plain = attack_status(&q, 5_000, &Table::with_mb(8), &mut e);
+            let r = thomsen::search(&q, &params, 5_000, &Table::with_mb(8));
+            searched += r.threats.searched;
+            if plain != Status::Unknown && r.status != Status::Unknown {
+                assert_eq!(
+                    r.status,
+                    plain,
+                    "{params:?} complete {complete:?}\n{}",
+                    q.render()
+                );
+                both += 1;
+                if r.status == Status::Proven {
+                    by_order[r.order.unwrap_or(0) as usize] += 1;
+                }
+            }
+            only_lambda += usize::from(plain == Status::Unknown && r.status != Status::Unknown);
+            only_plain += usize::from(plain != Status::Unknown && r.status == Status::Unknown);
+        }
+    }
+    eprintln!(
+        "λ-search on open 7x7: {both} answered by both (proofs by the unrestricted search and \
+         orders 1-3 {by_order:?}), {only_lambda} only by λ-search, {only_plain} only by df-pn; \
+         {searched} threat checks searched"
+    );
+    assert!(both >= 60, "only {both} answered by both in {tries} tries");
+    assert!(by_order[1] > 0 && by_order[2] > 0, "{by_order:?}");
+}

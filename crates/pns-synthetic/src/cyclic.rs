@@ -136,6 +136,7 @@ fn rule_name(r: Repetition) -> &'static str {
         Repetition::FirstPlayerLoss => "fpl",
         Repetition::CurrentPlayerLoss => "cpl",
         Repetition::Impossible => "none",
+        Repetition::SecondPlayerLoss => "spl",
     }
 }
 
@@ -757,6 +758,7 @@ fn mover_wins_repetition(rule: Repetition, mover: Side, attacker: Side) -> bool 
     match rule {
         Repetition::FirstPlayerLoss => mover != attacker,
         Repetition::CurrentPlayerLoss => true,
+        Repetition::SecondPlayerLoss => mover == attacker,
         Repetition::Impossible => unreachable!("a graph's rule is fpl or cpl"),
     }
 }

@@ -93,6 +93,8 @@ pub fn repetition_status(rule: Repetition, is_or: bool) -> Status {
     match rule {
         // The attacker fails, whoever repeated.
         Repetition::FirstPlayerLoss | Repetition::Impossible => Status::Disproven,
+        // The question's other side fails.
+        Repetition::SecondPlayerLoss => Status::Proven,
         // The player who moved into the repetition loses: the player to
         // move at it wins.
         Repetition::CurrentPlayerLoss => {

@@ -9,8 +9,9 @@
 //! the solver has no ko codes). Each case is asked with each generator
 //! (h1, h2, board) and each search (df-pn with the distance
 //! initialisation, λ-df-pn, pseudo λ-search, λ-df-pn without the ladder
-//! rule, and df-pn and λ-df-pn with Kawano's simulation) under one
-//! node-visit limit.
+//! rule, df-pn and λ-df-pn with Kawano's simulation, and classical
+//! λ-search, `pns_go::thomsen`) under one node-visit limit (for λ-search
+//! its nested threat checks count in it).
 //!
 //! Two settings:
 //! * *bounded* (the paper's): the generator bounds both sides; one search
@@ -35,6 +36,7 @@ use pns_games::go::capture::{
 };
 use pns_games::go::lambda::LambdaParams;
 use pns_games::go::tactical::{self, Case, Class};
+use pns_games::go::thomsen::ThomsenParams;
 
 use crate::output::{fmt_f, Table as OutTable};
 use crate::plot::{Scatter, Series};
@@ -73,6 +75,12 @@ pub fn solvers() -> Vec<(&'static str, Solver)> {
                 kawano: true,
                 ..LambdaParams::default()
             }),
+        ),
+        // Classical λ-search (Thomsen 2000): one df-pn search per order,
+        // threats checked by nested searches, all within the same limit.
+        (
+            "λ-search (Thomsen)",
+            Solver::LambdaSearch(ThomsenParams::default()),
         ),
     ]
 }
@@ -384,12 +392,13 @@ pub fn run_with(opts: &ExpOptions, limit: u64) -> Result<Report, String> {
         "# lambda-capturing\n\n{n} GNU Go tactical cases with expected answer 0 or 1 \
          ({unc} unconditional, {} that GNU Go itself fails), escape at 5 liberties, \
          simple ko, {limit} node visits per search, one table of {HASH_MB} MiB per \
-         thread. λ-df-pn: {}; pseudo λ: {}.\n\n\
+         thread. λ-df-pn: {}; pseudo λ: {}; λ-search (Thomsen): {}.\n\n\
          Bounded setting (the paper's Table 1: the generator bounds both sides; \
          *solved* within the limit, *agree* with GNU Go's expected answer):\n",
         n - unc,
         LambdaParams::default().describe(),
         LambdaParams::pseudo().describe(),
+        ThomsenParams::default().describe(),
     );
     s.push_str(&t.to_markdown());
     let _ = writeln!(

@@ -1,0 +1,134 @@
+//! Certificates of capturing answers (issue 12, "Certificates"): the
+//! search that settled an `attack` or `defend` answer
+//! ([`Decision`]) proven again as a tree of Go moves, in the engine's
+//! certificate format, which the rules-only verifier checks.
+//!
+//! The tree is built by the engine's [`Extractor`] over the capturing
+//! position itself (not over λ-df-pn's pseudo nodes): at the prover's
+//! nodes one move, at the other side's nodes every move its rules allow
+//! (every legal point and the pass for the complete side). Each child's
+//! status comes from the solver that answered, run again from the child
+//! with the line above it as its history, on one table, so that most
+//! answers are read from what the first search stored. Nothing the solver
+//! claims is trusted: a wrong status makes the extraction or the
+//! verification fail, never a wrong certificate pass.
+//!
+//! The certificate's position is the question itself: the SGF, the
+//! target, who moves first, the threshold, the generator, the side that
+//! plays every point and the ko exemption (`Spec`'s options), so that
+//! `pns verify go-capture` rebuilds the same rules. A repetition counts
+//! as the attacker's failure whoever is to move at the root
+//! ([`pns_core::Rules::repetition_loser`]).
+
+use pns_core::certificate::{required_blocks, Certificate, Extractor};
+use pns_core::{Goal, GoalProblem, Limits, Outcome, Status, Table};
+
+use crate::capture::{path_options, Capture, Decision, Solver};
+use crate::lambda::{self, LambdaParams};
+
+/// Table size of a certificate's searches, in MiB.
+const TABLE_MB: usize = 64;
+
+/// The status of "the attacker captures" from `g` reached by a line
+/// (`prefix`: the history keys of the positions before it, oldest first)
+/// with `solver`, at most `visits` visits. df-pn (with or without
+/// Kawano's simulation) and λ-df-pn run as they do in [`Solver::status`];
+/// other searches (whose nested searches do not take a line) are replaced
+/// by λ-df-pn with its default parameters.
+pub fn status_on_line(
+    solver: &Solver,
+    g: &Capture,
+    prefix: &[u64],
+    visits: u64,
+    tt: &Table,
+) -> Status {
+    let limits = Limits {
+        visits: Some(visits),
+        ..Default::default()
+    };
+    let paths = pns_core::dfpn::PathOptions {
+        prefix,
+        ..path_options()
+    };
+    let goal = || GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
+    match solver {
+        Solver::Dfpn => {
+            let pol = pns_core::dfpn::Plain::default();
+            pns_core::dfpn::search_with(&mut goal(), pol, tt, &limits, &paths).status
+        }
+        Solver::Kawano => {
+            let pol = pns_core::dfpn::Kawano::new(pns_core::dfpn::Plain::default());
+            pns_core::dfpn::search_with(&mut goal(), pol, tt, &limits, &paths).status
+        }
+        Solver::Lambda(p) => lambda::search_on_line(g, p, visits, tt, prefix).0.status,
+        _ => {
+            lambda::search_on_line(g, &LambdaParams::default(), visits, tt, prefix)
+                .0
+                .status
+        }
+    }
+}
+
+/// The certificate of `d` for the position text `position` (the SGF and
+/// `Spec` options that parse to `d.question`): the search is run again with
+/// `solver` (at most `visits` visits, and as many for each child whose
+/// status the table does not hold), and its proof or disproof extracted
+/// as a tree of Go moves. Errors: the search does not repeat its answer
+/// within the limit, or a node's status cannot be found again.
+pub fn certificate(
+    d: &Decision,
+    solver: &Solver,
+    visits: u64,
+    position: &str,
+) -> Result<Certificate, String> {
+    let q = d.question;
+    if !d.status.is_solved() {
+        return Err("the question is not settled".into());
+    }
+    let tt = Table::with_mb(TABLE_MB);
+    let again = status_on_line(solver, &q, &[], visits, &tt);
+    if again != d.status {
+        return Err(format!(
+            "the search found {} again instead of {} within {visits} visits",
+            again.name(),
+            d.status.name()
+        ));
+    }
+    // The block is about the side to move at the root: the attacker, or
+    // the target's owner asked whether it saves the target.
+    let attacker_to_move = q.board().to_move() == q.attacker();
+    let flip = |s: Status| match s {
+        Status::Proven => Status::Disproven,
+        Status::Disproven => Status::Proven,
+        Status::Unknown => Status::Unknown,
+    };
+    let captured = d.status == Status::Proven;
+    let value = if captured == attacker_to_move {
+        Outcome::Win
+    } else {
+        Outcome::Loss
+    };
+    let mut blocks = Vec::new();
+    for (goal, claim) in required_blocks(value, false) {
+        let search = |g: &Capture, line: &[u64]| {
+            let s = status_on_line(solver, g, line, visits, &tt);
+            if attacker_to_move {
+                s
+            } else {
+                flip(s)
+            }
+        };
+        let lim = Limits {
+            visits: Some(visits),
+            ..Default::default()
+        };
+        let ex = Extractor::new(&q, goal, claim, &tt, lim).with_search(Box::new(search));
+        blocks.push(ex.extract(&q)?);
+    }
+    Ok(Certificate {
+        game: <Capture as pns_core::Rules>::NAME.to_string(),
+        position: position.to_string(),
+        value,
+        blocks,
+    })
+}

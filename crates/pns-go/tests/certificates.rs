@@ -1,0 +1,179 @@
+//! Certificates of capturing answers (`pns_go::certify`): the search that
+//! settled an `attack` or `defend` answer proven again as a tree of Go
+//! moves and checked by the rules-only verifier, on GNU Go's cases; a
+//! certificate with one reply taken out is refused; and a repetition is
+//! the attacker's failure also when the target's owner is the side asked
+//! about (the question's side to move).
+
+#[path = "../../pns-games/tests/common/shared_data.rs"]
+#[allow(dead_code)]
+mod shared_data;
+
+use pns_core::certificate::{Certificate, Node};
+use pns_core::prelude::*;
+use pns_core::solve::{solve, SolveOptions};
+use pns_core::verify::verify;
+use pns_core::{Limits, Outcome, Status, Table};
+use pns_go::capture::{
+    attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Solver, Spec,
+    DEFAULT_ESCAPE_LIBS,
+};
+use pns_go::certify::certificate;
+use pns_go::lambda::LambdaParams;
+use pns_go::sgf::load_file;
+use pns_go::{KoRule, Move};
+use shared_data::shared_data;
+
+/// The answer (code, certificate) of `question` (`attack V` or `defend
+/// V`) on a GNU Go record loaded before move `until`, with λ-df-pn at
+/// 3,000 visits, as `pns solve go --proof` gives them.
+fn certified(file: &str, until: usize, question: &str) -> (u8, Certificate, Capture) {
+    let path = shared_data("go/gnugo").join(file);
+    let loaded = load_file(&path, Some(until), KoRule::Simple).unwrap();
+    let board = *loaded.game.board();
+    let (cmd, v) = question.split_once(' ').unwrap();
+    let Ok(Move::Play(t)) = board.parse_vertex(v) else {
+        panic!("{v} is not a point")
+    };
+    let g = Capture::new(board, t as usize, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
+    let solver = Solver::Lambda(LambdaParams::default());
+    let mut effort = Effort::default();
+    let (coded, decision) = if cmd == "attack" {
+        attack_coded_decided(&g, &solver, 3000, &mut effort)
+    } else {
+        defend_coded_decided(&g, &solver, 3000, &mut effort)
+    };
+    let code = coded.expect("answered").code;
+    let d = decision.expect("codes 0 and 1 have a deciding search");
+    let position = format!(
+        "{}|{}",
+        path.display(),
+        Spec::describe(&d.question, v, Some(until))
+    );
+    let cert = certificate(&d, &solver, 3000, &position).unwrap();
+    // The position text parses back to the question.
+    let parsed = Capture::parse_position(&position).unwrap();
+    assert_eq!(parsed, d.question, "{question}: the position text");
+    (code, cert, parsed)
+}
+
+/// One case of each kind: a capture (`attack … 1`), an escape against an
+/// attacker on every point (`attack … 0`), a saving move (`defend … 1`)
+/// and a loss whatever the owner plays (`defend … 0`). Each certificate
+/// verifies with the value the code means for the side to move, and with
+/// a reply of the non-prover's node taken out it is refused.
+#[test]
+fn each_kind_of_answer_has_a_certificate_the_rules_accept() {
+    let cases = [
+        // (record, move, question, GNU Go's code, the value for the side
+        // to move)
+        (
+            "regression/games/incident114.sgf",
+            36,
+            "attack S4",
+            1,
+            Outcome::Win,
+        ),
+        (
+            "regression/games/reading12.sgf",
+            0,
+            "attack A6",
+            0,
+            Outcome::Loss,
+        ),
+        (
+            "regression/games/incident2.sgf",
+            212,
+            "defend F1",
+            1,
+            Outcome::Win,
+        ),
+        (
+            "regression/games/incident55.sgf",
+            98,
+            "defend L5",
+            0,
+            Outcome::Loss,
+        ),
+    ];
+    for (file, until, question, code, value) in cases {
+        check_case(file, until, question, code, value);
+    }
+}
+
+/// One case of [`each_kind_of_answer_has_a_certificate_the_rules_accept`]
+/// (`until` 0: the whole record).
+fn check_case(file: &str, until: usize, question: &str, code: u8, value: Outcome) {
+    let until = if until == 0 {
+        // The whole record: the position after its last move.
+        let path = shared_data("go/gnugo").join(file);
+        load_file(&path, None, KoRule::Simple)
+            .unwrap()
+            .main_line_moves
+            + 1
+    } else {
+        until
+    };
+    let (got, cert, root) = certified(file, until, question);
+    assert_eq!(got, code, "{question}: the answer's code");
+    assert_eq!(cert.value, value, "{question}: the certificate's value");
+    let checked = verify(&root, &cert);
+    assert_eq!(checked, Ok(value), "{question}: the verifier");
+    // Take one move out of a node where every move must be present: the
+    // root of a disproof (its side to move is the block's attacker), else
+    // the node after the proof's first move.
+    let mut broken = cert.clone();
+    let block = &mut broken.blocks[0];
+    let at = match &block.nodes[0] {
+        _ if block.claim == Status::Disproven => 0,
+        Node::Moves(first) => first[0].1 as usize,
+        other => panic!("{question}: the root is {other:?}"),
+    };
+    let Node::Moves(replies) = &mut block.nodes[at] else {
+        panic!("{question}: node {at} is not a plain node")
+    };
+    if replies.len() > 1 {
+        replies.pop();
+        assert!(
+            verify(&root, &broken).is_err(),
+            "{question}: a certificate without one reply was accepted"
+        );
+    } else {
+        // Only where the proof is one move to a finished game.
+        assert_eq!(cert.blocks[0].nodes.len(), 2, "{question}: nothing to cut");
+    }
+}
+
+/// A white group with two eyes (a2, c2) and two liberties inside one
+/// black block with eight: white cannot reach five liberties, black can
+/// play neither eye (suicide), and the generator gives neither side any
+/// other point, so the only way a line ends is a repetition (both sides
+/// passing). Under the problem's rule that is the attacker's failure, so
+/// the target is safe whoever moves first: a loss for black to move, a
+/// win for white to move, and both certificates are "pass, pass". Before
+/// `Rules::repetition_loser`, white to move was searched, extracted and
+/// verified with white as the side a repetition loses for.
+#[test]
+fn a_repetition_is_the_attackers_failure_whoever_is_asked() {
+    let sgf = "(;GM[1]FF[4]SZ[7]AB[ad][bd][cd][dd][de][ee][ef][eg]\
+               AW[ae][be][ce][bf][df][ag][bg][cg][dg])";
+    for (first, value) in [("attacker", Outcome::Loss), ("defender", Outcome::Win)] {
+        let text = format!("{sgf}|target=A1,first={first}");
+        let g = Capture::parse_position(&text).unwrap();
+        assert_eq!(g.target_libs().count(), 2);
+        let opts = SolveOptions {
+            proof: true,
+            limits: Limits {
+                visits: Some(100_000),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let mut tt = Table::with_mb(16);
+        let r = solve(&g, &text, &opts, &mut tt);
+        assert_eq!(r.value, Some(value), "{first} first");
+        let cert = r.certificate.expect("a certificate");
+        assert_eq!(cert.blocks[0].nodes.len(), 3, "{first} first: pass, pass");
+        assert_eq!(verify(&g, &cert), Ok(value), "{first} first: verified");
+    }
+}
