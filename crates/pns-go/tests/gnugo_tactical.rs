@@ -31,7 +31,16 @@ use shared_data::{read_shared, shared_data};
 ///   `reading_175_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s`.
 /// * `reading 198` (`attack L5`, suite `0`): a capturing race read by
 ///   λ-df-pn, not verified by a certificate.
-const DISAGREEMENTS: &[(&str, &str, &str)] = &[("reading", "175", "0"), ("reading", "198", "1 M8")];
+/// * `reading 180` (`defend P1`, suite `2 Q3`): the same snapback as 175.
+///   After W Q3 (taking a stone, a ko), B Q1 removes P1: lost for us, even
+///   with White free to retake every ko; GNU Go counts it saved, since
+///   White's P1 then takes seven stones back. Test
+///   `reading_180_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s`.
+const DISAGREEMENTS: &[(&str, &str, &str)] = &[
+    ("reading", "175", "0"),
+    ("reading", "198", "1 M8"),
+    ("reading", "180", "0"),
+];
 
 /// Node visits per df-pn question, unless `PNS_GNUGO_VISITS` says
 /// otherwise (kept small so that the test takes seconds; the figures in
@@ -233,10 +242,10 @@ fn gnugo_tactical_cases_lambda_dfpn_no_wrong_proven_answer() {
     assert!(u.right >= 14, "{u:?}");
     // GNU Go's ko results (`attack_coded`, `defend_coded`): 5 of the 62
     // ko cases right at 300 visits when this was written (before them,
-    // none could be), and the one wrong is `reading 180` (see
-    // docs/experiments/lambda.md); a floor and a ceiling.
+    // none could be); the one answer that differs, `reading 180`, is a
+    // documented disagreement (a snapback), so none may be wrong.
     let k = &table["ko"];
-    assert!(k.right >= 4 && k.wrong <= 1, "{k:?}");
+    assert!(k.right >= 4 && k.wrong == 0, "{k:?}");
     assert!(
         wrong_unconditional.is_empty(),
         "wrong proven answers:\n{}",
@@ -345,6 +354,42 @@ fn reading_175_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s() {
     let m = at(&b, "O3");
     let taken = b.play(m, true).expect("White retakes at O3");
     assert_eq!(taken.count(), 8, "the snapback takes eight black stones");
+}
+
+/// `reading 180` (`defend P1`, the suite's answer `2 Q3`): under our rule
+/// the stone cannot be saved even with White free to retake every ko, and
+/// the line shows why the suite differs. White's Q3 takes the black stone
+/// at Q4 (a ko) and leaves the black block beside P1 with one liberty,
+/// Q1; Black's Q1 removes P1 (captured for us), and White's P1 then takes
+/// seven stones back, which GNU Go counts as the stone living.
+#[test]
+fn reading_180_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s() {
+    use pns_go::board::{Color, Move};
+    let data = shared_data("go/gnugo");
+    let mut e = Engine::new();
+    e.solve_visits = 3_000;
+    let load = format!(
+        "loadsgf {} 228",
+        data.join("regression/games/nngs/halti-gnugo-3.3.17-200303162357.sgf")
+            .display()
+    );
+    assert!(e.handle(&load).unwrap().starts_with('='));
+    assert_eq!(e.handle("defend P1").unwrap().trim(), "= 0");
+    let mut b = *e.board();
+    let at = |b: &pns_go::board::Board, v: &str| b.parse_vertex(v).unwrap();
+    let point = |m: Move| match m {
+        Move::Play(p) => p as usize,
+        Move::Pass => unreachable!(),
+    };
+    let p1 = point(at(&b, "P1"));
+    b.set_to_move(Color::White);
+    let taken = b.play(at(&b, "Q3"), true).expect("W Q3");
+    assert_eq!(taken.count(), 1, "W Q3 takes Q4");
+    let taken = b.play(at(&b, "Q1"), true).expect("B Q1");
+    assert_eq!(taken.count(), 1, "B Q1 takes the target");
+    assert_eq!(b.color_at(p1), None, "P1 is gone");
+    let taken = b.play(at(&b, "P1"), true).expect("White retakes at P1");
+    assert_eq!(taken.count(), 7, "the snapback takes seven black stones");
 }
 
 /// After λ-df-pn proves a capture, `attack` reads the capturing move back,
