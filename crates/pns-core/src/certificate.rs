@@ -337,6 +337,15 @@ pub struct Extractor<'a, G: Game> {
     pub sub_searches: u64,
     /// The search that answers in place of df-pn ([`Extractor::with_search`]).
     search: Option<SubSearch<'a, G>>,
+    /// When the extraction ends: `limits.time` bounds the whole of it, not
+    /// each sub-search (a proof whose lines all end in repetitions can
+    /// need exponentially many).
+    deadline: Option<std::time::Instant>,
+    /// Visits the sub-searches may still spend in all
+    /// ([`Extractor::with_visit_budget`]).
+    visits_left: Option<u64>,
+    /// Why the extraction stopped early, if it did.
+    exhausted: Option<String>,
 }
 
 /// A status search for [`Extractor::with_search`]: the status of "the
@@ -355,7 +364,6 @@ impl<'a, G: Game> Extractor<'a, G> {
             },
             claim,
             tt,
-            limits,
             memo: HashMap::new(),
             claims: HashMap::new(),
             nodes: Vec::new(),
@@ -365,7 +373,55 @@ impl<'a, G: Game> Extractor<'a, G> {
             rep: Vec::new(),
             sub_searches: 0,
             search: None,
+            // (A time too large for a deadline is no limit.)
+            deadline: limits
+                .time
+                .and_then(|t| std::time::Instant::now().checked_add(t)),
+            visits_left: None,
+            exhausted: None,
+            limits,
         }
+    }
+
+    /// The same extractor, its df-pn sub-searches spending at most
+    /// `visits` visits in all (each one's own limit, `limits.visits`,
+    /// still applies).
+    pub fn with_visit_budget(mut self, visits: u64) -> Self {
+        self.visits_left = Some(visits);
+        self
+    }
+
+    /// The limits of the next sub-search, or `None` (and the reason kept)
+    /// when the extraction's time or visit budget is spent.
+    fn sub_limits(&mut self) -> Option<Limits> {
+        if self.exhausted.is_some() {
+            return None;
+        }
+        let mut lim = self.limits.clone();
+        if let Some(d) = self.deadline {
+            let left = d.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                self.exhausted = Some("the extraction reached its time limit".into());
+                return None;
+            }
+            lim.time = Some(left);
+        }
+        if let Some(v) = self.visits_left {
+            if v == 0 {
+                self.exhausted = Some("the extraction spent its visit budget".into());
+                return None;
+            }
+            lim.visits = Some(lim.visits.map_or(v, |own| own.min(v)));
+        }
+        Some(lim)
+    }
+
+    /// Counts a sub-search's visits against the budget.
+    fn spent(&mut self, r: &crate::result::SearchResult) -> Status {
+        if let Some(v) = self.visits_left.as_mut() {
+            *v = v.saturating_sub(r.stats.visits.max(1));
+        }
+        r.status
     }
 
     /// The same extractor, with `search` filling the gaps instead of
@@ -394,6 +450,9 @@ impl<'a, G: Game> Extractor<'a, G> {
             if let Some(o) = g.known_outcome() {
                 return goal_status(g, o, self.ctx);
             }
+            let Some(lim) = self.sub_limits() else {
+                return Status::Unknown;
+            };
             self.sub_searches += 1;
             if let Some(search) = self.search.as_mut() {
                 return search(g, &self.line);
@@ -404,9 +463,8 @@ impl<'a, G: Game> Extractor<'a, G> {
                 prefix: &self.line,
                 ..PathOptions::default()
             };
-            let st =
-                dfpn::search_with(&mut p, Plain::default(), self.tt, &self.limits, &path).status;
-            return st;
+            let r = dfpn::search_with(&mut p, Plain::default(), self.tt, &lim, &path);
+            return self.spent(&r);
         }
         if let Some(o) = g.known_outcome() {
             return goal_status(g, o, self.ctx);
@@ -415,13 +473,17 @@ impl<'a, G: Game> Extractor<'a, G> {
         if s.is_solved() {
             return s;
         }
+        let Some(lim) = self.sub_limits() else {
+            return Status::Unknown;
+        };
         self.sub_searches += 1;
         if let Some(search) = self.search.as_mut() {
             return search(g, &self.line);
         }
         let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
         p.set_reuse_other_goal(true);
-        dfpn::search(&mut p, Plain::default(), self.tt, &self.limits).status
+        let r = dfpn::search(&mut p, Plain::default(), self.tt, &lim);
+        self.spent(&r)
     }
 
     /// Whether the node `id` (built on another line) may be shared on the
@@ -551,7 +613,10 @@ impl<'a, G: Game> Extractor<'a, G> {
                 self.ctx.goal.name()
             ));
         }
-        self.node(root)?;
+        if let Err(e) = self.node(root) {
+            // A budget spent shows as some node left unknown: say which.
+            return Err(self.exhausted.take().unwrap_or(e));
+        }
         let nodes = self
             .nodes
             .iter()

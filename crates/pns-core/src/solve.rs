@@ -75,6 +75,16 @@ fn remaining(limits: &Limits, used: &Stats, elapsed: Duration) -> Limits {
     l
 }
 
+/// An extractor whose sub-searches get as many visits in all as the
+/// search was allowed (`limits.visits`), as well as the time limit again: a
+/// proof whose lines all end in repetitions can need exponentially many.
+fn budgeted<'t, G: Game>(ex: Extractor<'t, G>, limits: &Limits) -> Extractor<'t, G> {
+    match limits.visits {
+        Some(v) => ex.with_visit_budget(v),
+        None => ex,
+    }
+}
+
 /// Solves `root` (written `position` in the game's notation, for the
 /// certificate header) with the table `tt`.
 pub fn solve<G: Game>(
@@ -131,14 +141,14 @@ pub fn solve<G: Game>(
         };
         if opts.proof {
             let ex = Extractor::new(root, goal, status, tt, extract_limits.clone());
-            match ex.extract(root) {
+            match budgeted(ex, &opts.limits).extract(root) {
                 Ok(b) => blocks.push(b),
                 Err(e) => report.proof_error = Some(e),
             }
         }
         if opts.best_move && status == Status::Proven && root.outcome().is_none() {
-            let mut ex = Extractor::new(root, goal, status, tt, extract_limits.clone());
-            report.best_move = ex.choose(root);
+            let ex = Extractor::new(root, goal, status, tt, extract_limits.clone());
+            report.best_move = budgeted(ex, &opts.limits).choose(root);
         }
         if value.is_some() {
             report.value = value;

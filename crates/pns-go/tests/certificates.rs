@@ -177,3 +177,45 @@ fn a_repetition_is_the_attackers_failure_whoever_is_asked() {
         assert_eq!(verify(&g, &cert), Ok(value), "{first} first: verified");
     }
 }
+
+/// The same two-eyed group beside a black block of three liberties that
+/// both sides may play around: the search answers at once, but every line
+/// of the proof ends in a repetition, so the certificate is exponential in
+/// size. A visit limit or a time limit now ends the extraction with a
+/// reason instead of letting it run on (each sub-search used to get the
+/// whole time limit again, and no visit limit at all).
+#[test]
+fn an_exponential_certificate_ends_at_the_limits() {
+    let text = "(;GM[1]FF[4]SZ[7]AB[ad][bd][cd][dd][de][ef][eg]\
+                AW[ae][be][ce][bf][df][ag][bg][cg][dg])|target=A1";
+    let g = Capture::parse_position(text).unwrap();
+    for (limits, reason) in [
+        (
+            Limits {
+                visits: Some(20_000),
+                ..Default::default()
+            },
+            "visit budget",
+        ),
+        (
+            Limits {
+                time: Some(std::time::Duration::from_millis(500)),
+                ..Default::default()
+            },
+            "time limit",
+        ),
+    ] {
+        let opts = SolveOptions {
+            proof: true,
+            limits,
+            ..Default::default()
+        };
+        let t0 = std::time::Instant::now();
+        let r = solve(&g, text, &opts, &mut Table::with_mb(16));
+        assert_eq!(r.value, Some(Outcome::Loss), "{reason}");
+        assert!(r.certificate.is_none(), "{reason}");
+        let e = r.proof_error.expect("a reason");
+        assert!(e.contains(reason), "{e}");
+        assert!(t0.elapsed().as_secs() < 30, "{reason}: {:?}", t0.elapsed());
+    }
+}
