@@ -219,3 +219,57 @@ fn an_exponential_certificate_ends_at_the_limits() {
         assert!(t0.elapsed().as_secs() < 30, "{reason}: {:?}", t0.elapsed());
     }
 }
+
+/// Every unconditional answer (code 0 or 1) λ-df-pn gives on GNU Go's
+/// tactical cases at 300 visits, extra moves included, is certified: the
+/// search that settled it is extracted as a tree of Go moves and every
+/// block passes the rules-only verifier, with the value the code means
+/// for the side to move.
+#[test]
+fn every_unconditional_answer_on_gnu_go_s_cases_is_certified() {
+    let cases = pns_go::tactical::load(
+        &shared_data("go/gnugo-tactical.tsv"),
+        &shared_data("go/gnugo"),
+    )
+    .unwrap();
+    let solver = Solver::Lambda(LambdaParams::default());
+    let visits = 300;
+    let (mut certified, mut failed) = (0, Vec::new());
+    for c in &cases {
+        let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
+        let mut effort = Effort::default();
+        let (coded, decision) = if c.attack {
+            attack_coded_decided(&g, &solver, visits, &mut effort)
+        } else {
+            defend_coded_decided(&g, &solver, visits, &mut effort)
+        };
+        let (Some(coded), Some(d)) = (coded, decision) else {
+            continue;
+        };
+        let name = format!("{} {}", c.suite, c.id);
+        // (The position text is not checked here: extra moves have no
+        // notation; the blocks are verified against the question itself.)
+        match certificate(&d, &solver, visits, "-") {
+            Ok(cert) => {
+                let want = if coded.code == 1 {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
+                assert_eq!(cert.value, want, "{name}: the value of code {}", coded.code);
+                for b in &cert.blocks {
+                    if let Err(e) = pns_core::verify::verify_block(&d.question, b) {
+                        panic!("{name}: a certificate the verifier refuses: {e}");
+                    }
+                }
+                certified += 1;
+            }
+            Err(e) => failed.push(format!("{name}: {e}")),
+        }
+    }
+    eprintln!("{certified} answers certified; not found again: {failed:?}");
+    // 23 when this was written; a certificate may fail to be found again
+    // within the limit (reported), never be refused.
+    assert!(certified >= 20, "{certified} certified; failed: {failed:?}");
+    assert!(failed.len() <= 2, "{failed:?}");
+}
