@@ -355,7 +355,8 @@ pub type SubSearch<'a, G> = Box<dyn FnMut(&G, &[u64]) -> Status + 'a>;
 
 impl<'a, G: Game> Extractor<'a, G> {
     /// An extractor for "the side to move at the root achieves `goal`",
-    /// whose answer is `claim`. `limits` bound each sub-search.
+    /// whose answer is `claim`. `limits` bound each sub-search, and their
+    /// time limit the whole extraction from now.
     pub fn new(root: &G, goal: Goal, claim: Status, tt: &'a Table, limits: Limits) -> Self {
         Extractor {
             ctx: GoalContext {
