@@ -661,10 +661,7 @@ impl Notation for Capture {
         let text = if t.starts_with('(') {
             t.to_string()
         } else {
-            // Old records are often Latin-1, as `sgf::load_file` says.
-            let bytes =
-                std::fs::read(t).map_err(|e| GameError::new(format!("cannot read {t}: {e}")))?;
-            String::from_utf8_lossy(&bytes).into_owned()
+            crate::sgf::read_text(std::path::Path::new(t)).map_err(GameError::new)?
         };
         from_sgf(&text, &spec)
     }
@@ -767,13 +764,30 @@ pub fn attack_status_with<Pol: pns_core::dfpn::DfpnPolicy>(
     tt: &Table,
     effort: &mut Effort,
 ) -> pns_core::Status {
+    let r = attack_search_on_line(g, pol, visits, tt, &[]);
+    effort.count(&r.stats, r.status)
+}
+
+/// df-pn with `pol` on "the attacker captures" from `g` reached by a line
+/// (`prefix`: the history keys of the positions before it, oldest first;
+/// a repetition of one is the attacker's failure), under DUP.
+pub fn attack_search_on_line<Pol: pns_core::dfpn::DfpnPolicy>(
+    g: &Capture,
+    pol: Pol,
+    visits: u64,
+    tt: &Table,
+    prefix: &[u64],
+) -> pns_core::SearchResult {
     let mut p = GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
     let limits = pns_core::Limits {
         visits: Some(visits),
         ..Default::default()
     };
-    let r = pns_core::dfpn::search_with(&mut p, pol, tt, &limits, &path_options());
-    effort.count(&r.stats, r.status)
+    let paths = pns_core::dfpn::PathOptions {
+        prefix,
+        ..path_options()
+    };
+    pns_core::dfpn::search_with(&mut p, pol, tt, &limits, &paths)
 }
 
 /// The search behind [`attack_with`] and [`defend_with`]: plain df-pn

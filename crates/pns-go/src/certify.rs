@@ -21,9 +21,9 @@
 //! ([`pns_core::Rules::repetition_loser`]).
 
 use pns_core::certificate::{required_blocks, Certificate, Extractor};
-use pns_core::{Goal, GoalProblem, Limits, Outcome, Status, Table};
+use pns_core::{Limits, Outcome, Status, Table};
 
-use crate::capture::{path_options, Capture, Decision, Solver};
+use crate::capture::{attack_search_on_line, Capture, Decision, Solver};
 use crate::lambda::{self, LambdaParams};
 
 /// Table size of a certificate's searches, in MiB.
@@ -42,23 +42,12 @@ pub fn status_on_line(
     visits: u64,
     tt: &Table,
 ) -> Status {
-    let limits = Limits {
-        visits: Some(visits),
-        ..Default::default()
-    };
-    let paths = pns_core::dfpn::PathOptions {
-        prefix,
-        ..path_options()
-    };
-    let goal = || GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
+    let plain = pns_core::dfpn::Plain::default();
     match solver {
-        Solver::Dfpn => {
-            let pol = pns_core::dfpn::Plain::default();
-            pns_core::dfpn::search_with(&mut goal(), pol, tt, &limits, &paths).status
-        }
+        Solver::Dfpn => attack_search_on_line(g, plain, visits, tt, prefix).status,
         Solver::Kawano => {
-            let pol = pns_core::dfpn::Kawano::new(pns_core::dfpn::Plain::default());
-            pns_core::dfpn::search_with(&mut goal(), pol, tt, &limits, &paths).status
+            let pol = pns_core::dfpn::Kawano::new(plain);
+            attack_search_on_line(g, pol, visits, tt, prefix).status
         }
         Solver::Lambda(p) => lambda::search_on_line(g, p, visits, tt, prefix).0.status,
         _ => {

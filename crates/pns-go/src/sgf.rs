@@ -41,10 +41,15 @@ pub fn load_file(
     until: Option<usize>,
     rule: KoRule,
 ) -> Result<Loaded, String> {
-    // Old records are often Latin-1 (CA[ISO8859_1]): bytes that are not
-    // UTF-8 only occur in comments and names, which are not read.
+    load(&read_text(path)?, until, rule)
+}
+
+/// The text of an SGF file. Old records are often Latin-1
+/// (CA[ISO8859_1]): bytes that are not UTF-8 only occur in comments and
+/// names, which are not read.
+pub fn read_text(path: &std::path::Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    load(&String::from_utf8_lossy(&bytes), until, rule)
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Loads the first game of an SGF text: the setup, then the main line's
