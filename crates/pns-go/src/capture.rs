@@ -894,15 +894,32 @@ impl Solver {
     }
 }
 
-/// The budgets, in turn, of the searches that read an answer's move back
-/// from a proof (the capturing move, the saving move): small first, since
-/// most moves are read from the table at once, then the whole limit each,
+/// The first of `moves`, each played from `g`, whose position `status`
+/// (given the position and a visit budget) finds `want`: the searches that
+/// read an answer's move back from a proof (the capturing move, the saving
+/// move). Each move is searched with a small budget first, since most
+/// moves are read from the table at once, then with the whole limit each,
 /// since a proof found under DUP may sit in path-dependent twin entries
 /// that a search from the child cannot use (with 1/20 of the limit alone,
 /// `attack` answered `1` without its move on 7 of GNU Go's unconditional
 /// cases at 3,000 visits).
-pub(crate) fn read_back_budgets(visits: u64) -> [u64; 2] {
-    [(visits / 20).max(50), visits]
+pub(crate) fn read_back(
+    g: &Capture,
+    moves: &[Move],
+    visits: u64,
+    want: pns_core::Status,
+    mut status: impl FnMut(&Capture, u64) -> pns_core::Status,
+) -> Option<Move> {
+    for budget in [(visits / 20).max(50), visits] {
+        for &m in moves {
+            let mut c = *g;
+            c.play(m);
+            if status(&c, budget) == want {
+                return Some(m);
+            }
+        }
+    }
+    None
 }
 
 /// `attack` with plain df-pn ([`attack_with`]).
@@ -1079,18 +1096,12 @@ fn saving_move(
     rest.retain(|m| !moves.contains(m) && *m != Move::Pass);
     moves.extend(rest);
     moves.push(Move::Pass);
-    for budget in read_back_budgets(visits) {
-        for &m in &moves {
-            let mut c = *a;
-            c.play(m);
-            if solver.status(&c, budget, tt, effort) == Status::Disproven {
-                return Answer::Succeeds(Some(m));
-            }
-        }
-    }
-    // The root's disproof held on its line only and no reply alone
+    // None: the root's disproof held on its line only and no reply alone
     // repeats it within the limit.
-    Answer::Unknown
+    read_back(a, &moves, visits, Status::Disproven, |c, budget| {
+        solver.status(c, budget, tt, effort)
+    })
+    .map_or(Answer::Unknown, |m| Answer::Succeeds(Some(m)))
 }
 
 /// An answer with GNU Go's result code: 1 the side asked about succeeds

@@ -842,8 +842,8 @@ pub fn attack_status(
 /// that captures. A move whose defender node the table holds proven (at
 /// any order) is taken at once; otherwise (DUP keeps path-dependent
 /// results apart from the base entry) each move is searched again from
-/// its own defender node, the target's liberties first, with each of
-/// `read_back_budgets(visits)` in turn (1/20 of the limit, then all of it).
+/// its own defender node, the target's liberties first, by
+/// `capture::read_back` (1/20 of the limit, then all of it).
 pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) -> Option<Move> {
     // With the table, so that the keys carry the vacated points as the
     // search's did (no nested search: no budget).
@@ -880,14 +880,7 @@ pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) 
             p.undo();
         }
     }
-    for budget in crate::capture::read_back_budgets(visits) {
-        for &mv in &all {
-            let mut c = *g;
-            c.play(mv);
-            if search(&c, params, budget, tt).status == Status::Proven {
-                return Some(mv);
-            }
-        }
-    }
-    None
+    crate::capture::read_back(g, &all, visits, Status::Proven, |c, budget| {
+        search(c, params, budget, tt).status
+    })
 }

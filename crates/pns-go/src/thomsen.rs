@@ -602,7 +602,7 @@ pub fn attack_status(
 /// captures. A move whose defender node the table holds proven (at any
 /// order, or in the unrestricted tree) is taken at once; otherwise each move
 /// is searched again from its own position, the target's liberties first,
-/// with each of `read_back_budgets(visits)` in turn (DUP keeps
+/// by `capture::read_back` (1/20 of the limit, then all of it: DUP keeps
 /// path-dependent proofs apart from the base entry).
 pub fn proven_move(g: &Capture, params: &ThomsenParams, visits: u64, tt: &Table) -> Option<Move> {
     let top = params.top();
@@ -623,16 +623,9 @@ pub fn proven_move(g: &Capture, params: &ThomsenParams, visits: u64, tt: &Table)
             }
         }
     }
-    for budget in crate::capture::read_back_budgets(visits) {
-        for &m in &ms {
-            let mut c = *g;
-            c.play(m);
-            if search(&c, params, budget, tt).status == Status::Proven {
-                return Some(m);
-            }
-        }
-    }
-    None
+    crate::capture::read_back(g, &ms, visits, Status::Proven, |c, budget| {
+        search(c, params, budget, tt).status
+    })
 }
 
 #[cfg(test)]

@@ -685,8 +685,7 @@ pub fn attack_status(
 
 /// After a proof from `g` (the attacker to move) on `tt`: a first move
 /// that captures, read from the table, else searched again move by move
-/// (with each of `read_back_budgets(visits)` in turn: 1/20 of the limit,
-/// then all of it).
+/// (`capture::read_back`: 1/20 of the limit, then all of it).
 pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) -> Option<Move> {
     let root = ZNode::new(*g, Bits::EMPTY);
     let mut ms = Vec::new();
@@ -698,14 +697,7 @@ pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) ->
             return Some(m);
         }
     }
-    for budget in crate::capture::read_back_budgets(visits) {
-        for &m in &ms {
-            let mut c = *g;
-            c.play(m);
-            if search(&c, params, budget, tt).0.status == Status::Proven {
-                return Some(m);
-            }
-        }
-    }
-    None
+    crate::capture::read_back(g, &ms, visits, Status::Proven, |c, budget| {
+        search(c, params, budget, tt).0.status
+    })
 }
