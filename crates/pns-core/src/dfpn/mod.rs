@@ -182,7 +182,10 @@ impl Dfpn {
             Err(done) => return done,
         };
         let (cstart, cend, is_or) = (f.cstart, f.cend, f.is_or);
-        let par = if PAR { s.par } else { None };
+        // `agents` sees the others (cut-off); `par` also marks this node
+        // and weighs its children by their marks (the top plies only).
+        let agents = if PAR { s.par } else { None };
+        let par = agents.filter(|_| depth < parallel::MARK_DEPTH);
         if let Some(par) = par {
             par.mark(f.key);
         }
@@ -324,7 +327,7 @@ impl Dfpn {
             if phi >= th_phi || delta >= th_delta {
                 break;
             }
-            if s.budget.check(&s.stats).is_some() || par.is_some_and(|p| p.done()) {
+            if s.budget.check(&s.stats).is_some() || agents.is_some_and(|p| p.done()) {
                 break;
             }
 

@@ -19,8 +19,8 @@
 //! * **Cut-off**: the first agent that solves the root tells the others to
 //!   stop; an agent whose subtree another agent solved sees it when it
 //!   re-reads its children from the table, which it does at each iteration
-//!   of a node that another agent is at or below (the node's mark counts
-//!   more than this agent), and returns at once. At a node no other agent
+//!   of a marked node that another agent is at or below (the node's mark
+//!   counts more than this agent), and returns at once. At a node no other agent
 //!   is in, a sibling's newer entry shows when the agent descends into it
 //!   (it returns at once, over its threshold or solved), as in serial
 //!   df-pn with transpositions; re-reading there too cost 6 % more
@@ -33,7 +33,15 @@
 //!
 //! Marks live in a small array of counters indexed by key, apart from the
 //! table: a collision only makes a node look busier than it is (a worse
-//! choice, never a wrong value). Nothing here is locked: the counters are
+//! choice, never a wrong value). Only the nodes of the top [`MARK_DEPTH`]
+//! plies are marked and weighed: there the agents' paths part, while
+//! below it each mark and each look at a child's mark touches a counter
+//! whose cache line the other agents keep writing (two agents on Connect
+//! Four L1_R2 spent about 9 % more CPU per visit marking every node than
+//! marking the top 12 plies, for about the same visits;
+//! docs/PERFORMANCE.md). Deeper, the agents' subtrees are
+//! apart already, and where transpositions join them the table shows each
+//! one the other's results. Nothing here is locked: the counters are
 //! atomics and the table is lock-free ([`crate::tt`]), so the hot path has
 //! no global lock and the scheme is meant for 16-64 agents; what limits it
 //! is the shared table's memory bandwidth and the search overhead
@@ -59,6 +67,10 @@ use super::{Dfpn, PathOptions};
 /// Counters of marks (log2 of their number): 64 Ki counters, 256 KiB,
 /// enough that agents on different nodes rarely share one.
 const MARK_BITS: u32 = 16;
+
+/// Plies from the root whose nodes an agent marks (and, choosing a child
+/// there, weighs by the marks); see the module documentation.
+pub(crate) const MARK_DEPTH: u32 = 8;
 
 /// Stack of an agent's thread: recursion depth follows the game's length
 /// (the same as the command line gives its search threads).
@@ -144,6 +156,7 @@ where
     agent_limits.visits = limits.visits.map(share);
     agent_limits.nodes = limits.nodes.map(share);
     let start = std::time::Instant::now();
+    tt.batch_counts(true);
     let results: Vec<SearchResult> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
             .map(|_| {
@@ -155,7 +168,9 @@ where
                     .spawn_scoped(scope, move || {
                         let mut s = Search::new(tt, pol, NoLine, &lim, 0);
                         s.par = Some(shared);
-                        Dfpn::run(s, &mut p)
+                        let r = Dfpn::run(s, &mut p);
+                        tt.flush_counts();
+                        r
                     })
                     .expect("cannot start a search thread")
             })
@@ -163,12 +178,14 @@ where
         let mut s = Search::new(tt, pol.clone(), NoLine, &agent_limits, 0);
         s.par = Some(&shared);
         let mut out = vec![Dfpn::run(s, problem)];
+        tt.flush_counts();
         out.extend(handles.into_iter().map(|h| match h.join() {
             Ok(r) => r,
             Err(e) => std::panic::resume_unwind(e),
         }));
         out
     });
+    tt.batch_counts(false);
     combine(results, start.elapsed())
 }
 
