@@ -63,8 +63,9 @@ use crate::tsume::Tsume;
 /// Pieces of each hand kind (pawn .. rook).
 pub type Hand = [u8; HAND_KINDS];
 
-/// Entry flag of a shared tsume entry (the engine's own flags are 1, 2, 4).
-pub const FLAG_HAND: u8 = 0x10;
+/// Entry flag of a shared tsume entry (the engine's own flags are 1, 2, 4;
+/// an entry has four flag bits).
+pub const FLAG_HAND: u8 = 8;
 
 const PROVEN: u64 = 1;
 const DISPROVEN: u64 = 2;
