@@ -20,10 +20,11 @@
 //!   stop; an agent whose subtree another agent solved sees it when it
 //!   re-reads its children from the table, which it does at each iteration
 //!   of a marked node that another agent is at or below (the node's mark
-//!   counts more than this agent), and returns at once. At a node no other agent
-//!   is in, a sibling's newer entry shows when the agent descends into it
-//!   (it returns at once, over its threshold or solved), as in serial
-//!   df-pn with transpositions; re-reading there too cost 6 % more
+//!   counts more than this agent), and returns at once. At a node no other
+//!   agent is in, and below the marked plies, a sibling's newer entry shows
+//!   when the agent descends into it (it returns at once, over its
+//!   threshold or solved), as in serial df-pn with transpositions;
+//!   re-reading there too cost 6 % more
 //!   instructions per visit (one agent on Connect Four L1_R2, the same
 //!   visits either way).
 //! * **Choosing cheaply**: the virtual numbers are weighed only when the
