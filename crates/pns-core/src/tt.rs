@@ -108,6 +108,12 @@ fn tag(key: u64) -> u64 {
 /// The meta bits a probe compares first: generation and tag.
 const GEN_TAG: u64 = 0xff << 32 | 15 << 44;
 
+/// What those bits hold in a live entry of `key` in generation `g`.
+#[inline(always)]
+fn gen_tag(g: u8, key: u64) -> u64 {
+    (g as u64) << 32 | tag(key)
+}
+
 /// One entry as read: its key (from the check word), payload and meta.
 #[derive(Clone, Copy)]
 struct Raw {
@@ -565,7 +571,7 @@ impl Table {
             }
             return None;
         }
-        let want = (g as u64) << 32 | tag(key);
+        let want = gen_tag(g, key);
         for i in 0..WAYS {
             // The meta word first: dead slots and live ones of other tags
             // cost one load.
@@ -619,7 +625,7 @@ impl Table {
         same: impl Fn(&Hit) -> bool,
     ) -> Stored {
         let g = self.generation;
-        let want = (g as u64) << 32 | tag(key);
+        let want = gen_tag(g, key);
         let c = self.cluster(key);
         let mut victim = 0;
         let mut victim_amount = u64::MAX;
