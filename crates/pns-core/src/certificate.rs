@@ -701,18 +701,26 @@ impl<'a, G: Game> Extractor<'a, G> {
             self.nodes[id as usize] = Raw::Claim(w);
             return Ok(id);
         }
-        if let Some((moves, c)) = self.concession(g) {
-            let child = self.node(&c)?;
-            self.nodes[id as usize] = Raw::Concede(moves, child);
-            return Ok(id);
-        }
-        if let Some((w, c)) = self.fill(g) {
-            let child = self.node(&c)?;
-            self.nodes[id as usize] = Raw::Fill(w, child);
-            return Ok(id);
-        }
         let is_or = g.side_to_move() == self.ctx.attacker;
+        // The prover moves here: the node keeps one child, which the
+        // search's table names. Concessions and fills are made only where
+        // the other side moves, where they cut the children to play out: a
+        // position after them is one the search never saw, and each costs
+        // sub-searches (most of a Hex certificate's extraction time), while
+        // here it would save no child (docs/PERFORMANCE.md, Hex certificates).
         let one = (self.claim == Status::Proven) == is_or;
+        if !one {
+            if let Some((moves, c)) = self.concession(g) {
+                let child = self.node(&c)?;
+                self.nodes[id as usize] = Raw::Concede(moves, child);
+                return Ok(id);
+            }
+            if let Some((w, c)) = self.fill(g) {
+                let child = self.node(&c)?;
+                self.nodes[id as usize] = Raw::Fill(w, child);
+                return Ok(id);
+            }
+        }
         let mut edges = Vec::new();
         if one {
             // (Claims and shared children chosen without a search do not

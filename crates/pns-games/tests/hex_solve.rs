@@ -107,8 +107,10 @@ fn hex_certificates_claim_concede_fill_and_tampering_is_caught() {
     let cert = r.certificate.expect("a certificate");
     assert_eq!(verify(&g, &cert), Ok(Outcome::Loss));
     let b = &cert.blocks[0];
+    // Concessions and fills are made only where White moves (10 and 5
+    // here; 17 and 11 when the prover's nodes made them too).
     assert!(
-        b.claims() > 100 && b.concessions() > 10 && b.fills() > 5,
+        b.claims() > 100 && b.concessions() > 5 && b.fills() > 2,
         "{} claims, {} concessions, {} fills",
         b.claims(),
         b.concessions(),
