@@ -473,14 +473,16 @@ pub trait Shortcuts: Rules {
     /// The moves a certificate for `prover` may concede here (see
     /// [`Shortcuts::concede`]): a suggestion from the game's analysis, e.g. the
     /// empty cells outside the carrier of a Hex virtual connection. The
-    /// extractor concedes them only after a search confirms the result
-    /// still holds, and the verifier checks the rest, so a poor suggestion
-    /// costs time, never correctness. Default: none.
+    /// extractor asks only where the prover's opponent moves, concedes
+    /// them only after a search confirms the result still holds, and the
+    /// verifier checks the rest, so a poor suggestion costs time, never
+    /// correctness. Default: none.
     fn concessions(&self, _prover: Side, _out: &mut Vec<Self::Move>) {}
 
     /// A witness for [`Shortcuts::fill`] that `prover` may use here, when the
-    /// game's analysis has one. The extractor fills only after a search
-    /// confirms the result still holds, and the verifier checks the rest.
+    /// game's analysis has one. The extractor asks only where the prover's
+    /// opponent moves, fills only after a search confirms the result still
+    /// holds, and the verifier checks the rest.
     /// Default: none.
     fn fill_witness(&self, _prover: Side) -> Option<String> {
         None
