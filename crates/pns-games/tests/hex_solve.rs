@@ -117,6 +117,37 @@ fn hex_certificates_claim_concede_fill_and_tampering_is_caught() {
         b.fills()
     );
     assert!(b.nodes.len() < 20_000, "{} nodes", b.nodes.len());
+    // Every concession and fill is at a node where White (the opponent of
+    // the prover) moves: a move passes the turn, a concession or fill
+    // keeps it. Node 0 (White to move) is `false` here.
+    let mut black_moves = vec![None; b.nodes.len()];
+    black_moves[0] = Some(false);
+    let mut stack = vec![0usize];
+    while let Some(i) = stack.pop() {
+        let here = black_moves[i].expect("reached");
+        let mut reach = |c: u32, side: bool| {
+            let c = c as usize;
+            assert!(
+                black_moves[c].is_none_or(|s| s == side),
+                "node {c} reached with both sides to move"
+            );
+            if black_moves[c].is_none() {
+                black_moves[c] = Some(side);
+                stack.push(c);
+            }
+        };
+        match &b.nodes[i] {
+            Node::Moves(edges) => edges.iter().for_each(|&(_, c)| reach(c, !here)),
+            Node::Concede(_, c) | Node::Fill(_, c) => {
+                assert!(
+                    !here,
+                    "node {i}: a concession or fill where the prover moves"
+                );
+                reach(*c, here)
+            }
+            Node::Claim(_) => {}
+        }
+    }
     // Claims use every form: a first move, the opponent's cells, virtual
     // stones, groups of intrusions and splits.
     let claims: Vec<&String> = b
