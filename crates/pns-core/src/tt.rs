@@ -165,6 +165,33 @@ impl Cluster {
         }
     }
 
+    /// Entry `i` if it is a live entry of `key` in generation `g`, read
+    /// whole only on a likely match: a one-thread table compares the
+    /// stored key first (one load a way, as most ways hold other keys), a
+    /// shared one the meta word's generation and tag (dead slots and live
+    /// ones of other tags cost one load) and then checks the whole entry.
+    #[inline(always)]
+    fn entry_of<const SHARED: bool>(&self, i: usize, key: u64, g: u8) -> Option<Raw> {
+        if SHARED {
+            let m = self.meta(i);
+            if m & GEN_TAG != gen_tag(g, key) {
+                return None;
+            }
+            let e = self.read_rest(i, m, true);
+            (e.key == key).then_some(e)
+        } else {
+            if self.check(i) != key {
+                return None;
+            }
+            let m = self.meta(i);
+            if (m >> 32) as u8 != g {
+                return None;
+            }
+            let (a, b) = self.payload(i);
+            Some(Raw { key, a, b, meta: m })
+        }
+    }
+
     /// The check word of entry `i`.
     #[inline(always)]
     fn check(&self, i: usize) -> u64 {
@@ -556,35 +583,13 @@ impl Table {
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let g = self.generation;
         let c = self.cluster(key);
-        if !self.shared {
-            // One thread: the stored key alone picks the slot (one load and
-            // compare a way, as most ways hold other keys); the generation
-            // and payload are read only on a match.
-            for i in 0..WAYS {
-                if c.check(i) == key {
-                    let m = c.meta(i);
-                    if (m >> 32) as u8 == g {
-                        let (a, b) = c.payload(i);
-                        return Some(Raw { key, a, b, meta: m }.hit());
-                    }
-                }
-            }
-            return None;
+        // The entry format is tested once, outside the loop over the ways.
+        if self.shared {
+            (0..WAYS).find_map(|i| c.entry_of::<true>(i, key, g))
+        } else {
+            (0..WAYS).find_map(|i| c.entry_of::<false>(i, key, g))
         }
-        let want = gen_tag(g, key);
-        for i in 0..WAYS {
-            // The meta word first: dead slots and live ones of other tags
-            // cost one load.
-            let m = c.meta(i);
-            if m & GEN_TAG != want {
-                continue;
-            }
-            let e = c.read_rest(i, m, true);
-            if e.key == key {
-                return Some(e.hit());
-            }
-        }
-        None
+        .map(|e| e.hit())
     }
 
     /// Calls `f` on every live entry stored under `key` (several may be,
@@ -593,8 +598,12 @@ impl Table {
         let g = self.generation;
         let c = self.cluster(key);
         for i in 0..WAYS {
-            let e = c.read(i, self.shared);
-            if e.key == key && e.generation() == g && f(e.hit()) {
+            let e = if self.shared {
+                c.entry_of::<true>(i, key, g)
+            } else {
+                c.entry_of::<false>(i, key, g)
+            };
+            if e.is_some_and(|e| f(e.hit())) {
                 return;
             }
         }
