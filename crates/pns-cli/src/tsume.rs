@@ -94,7 +94,7 @@ fn solve_one(
                     stop: opts.limits.stop.clone(),
                     ..Default::default()
                 };
-                let ex = Extractor::new(t, Goal::Win, Status::Disproven, tt, limits);
+                let mut ex = Extractor::new(t, Goal::Win, Status::Disproven, tt, limits);
                 match ex.extract(t) {
                     Ok(b) => {
                         s.certificate = Some(Certificate {

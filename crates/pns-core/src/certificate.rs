@@ -563,31 +563,20 @@ impl<'a, G: Game> Extractor<'a, G> {
                 self.status(&c) == self.claim
             });
         }
-        let mut legal = Vec::new();
-        g.legal_moves(&mut legal);
-        let mut best: Option<(u64, G::Move)> = None;
-        for &m in &legal {
-            let mut c = g.clone();
-            c.play(m);
-            let rank = if let Some(o) = c.outcome() {
-                (goal_status(&c, o, self.ctx) == self.claim).then_some(0)
-            } else if let Some(o) = c.known_outcome() {
-                (goal_status(&c, o, self.ctx) == self.claim).then_some(1)
-            } else {
-                match self.tt.probe(goal_key(&c, self.ctx)) {
-                    Some(h) if status_of(h.pn, h.dn) == self.claim => Some(2 + h.amount as u64),
-                    _ => (self.table_status(&c) == self.claim).then_some(u32::MAX as u64),
-                }
-            };
-            if let Some(r) = rank {
-                if best.is_none_or(|(b, _)| r < b) {
-                    best = Some((r, m));
-                }
-            }
-        }
-        if let Some((_, m)) = best {
+        if let Some(m) = self.known_child(g, g) {
             return Some(m);
         }
+        // A node the search did not solve (below a child taken on trust,
+        // see `child_status`): one sub-search here leaves its winning
+        // child in the table, where a sub-search per child could spend
+        // one on each losing move first.
+        if !self.table_status(g).is_solved() && self.status(g) == self.claim {
+            if let Some(m) = self.known_child(g, g) {
+                return Some(m);
+            }
+        }
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
         let mut order = Vec::new();
         g.search_moves(&mut order);
         for &m in &legal {
@@ -605,8 +594,128 @@ impl<'a, G: Game> Extractor<'a, G> {
         None
     }
 
+    /// The cheapest move of `g` whose child is known to have the claim
+    /// without a search. First what costs no analysis: a finished game,
+    /// then the table entry with the least effort; only when neither
+    /// answers, the game's own knowledge ([`SearchHooks::known_outcome`](crate::game::SearchHooks::known_outcome):
+    /// an H-search per child in Hex, most of them on positions the search
+    /// never analysed), then the other goal's entry. The children are
+    /// judged in `s`, the position whose table entries stand for `g`'s
+    /// ([`Extractor::node_read`]; `g` itself where there is none), and only
+    /// the moves legal in both count.
+    fn known_child(&mut self, g: &G, s: &G) -> Option<G::Move> {
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        if !std::ptr::eq(g, s) {
+            let mut theirs = Vec::new();
+            s.legal_moves(&mut theirs);
+            legal.retain(|m| theirs.contains(m));
+        }
+        let mut children = Vec::with_capacity(legal.len());
+        let mut best: Option<(u64, G::Move)> = None;
+        for &m in &legal {
+            let mut c = s.clone();
+            c.play(m);
+            let rank = if let Some(o) = c.outcome() {
+                (goal_status(&c, o, self.ctx) == self.claim).then_some(0)
+            } else {
+                match self.tt.probe(goal_key(&c, self.ctx)) {
+                    Some(h) if status_of(h.pn, h.dn) == self.claim => Some(1 + h.amount as u64),
+                    _ => {
+                        children.push((m, c));
+                        None
+                    }
+                }
+            };
+            if let Some(r) = rank {
+                if best.is_none_or(|(b, _)| r < b) {
+                    best = Some((r, m));
+                }
+            }
+        }
+        if let Some((_, m)) = best {
+            return Some(m);
+        }
+        let mut implied = None;
+        for (m, c) in children {
+            if let Some(o) = c.known_outcome() {
+                if goal_status(&c, o, self.ctx) == self.claim {
+                    return Some(m);
+                }
+            } else if implied.is_none() && self.table_status(&c) == self.claim {
+                implied = Some(m);
+            }
+        }
+        implied
+    }
+
+    /// The status of `c`, a child of a node where the prover's opponent
+    /// moves, and the position that stands for `c` below: `s` (the node's
+    /// own reading position played on, [`Extractor::node_read`]) when the
+    /// rules or the search's table know it has the claim there (not the
+    /// game's analysis: in Hex an H-search per child, on positions the
+    /// search ruled out).
+    ///
+    /// Without a repetition rule `c` is not searched: every child of such a
+    /// node has the node's status, the claim, by the minimax rule, and a
+    /// sub-search per child cost most of a Hex certificate's extraction
+    /// (the search leaves no entry for a move it ruled out, such as one
+    /// outside the must-play region). Should the belief be wrong, the
+    /// subtree below fails. With a repetition rule a status depends on the
+    /// line, and `c` is searched as before.
+    fn child_status(&mut self, c: &G, s: Option<G>) -> (Status, Option<G>) {
+        if self.rule != Repetition::Impossible {
+            return (self.status(c), None);
+        }
+        let read = s.filter(|s| {
+            let known = match s.outcome() {
+                Some(o) => goal_status(s, o, self.ctx),
+                None => self.table_status(s),
+            };
+            known == self.claim
+        });
+        (self.claim, read)
+    }
+
+    /// Forgets the nodes from `mark` on: a subtree built on a shortcut
+    /// whose result did not hold ([`Extractor::shortcut_child`]).
+    fn rollback(&mut self, mark: usize) {
+        self.nodes.truncate(mark);
+        self.games.truncate(mark);
+        self.rep.truncate(mark);
+        self.memo.retain(|_, id| (*id as usize) < mark);
+    }
+
+    /// The node after a concession or a fill at a node read through `s`:
+    /// `c`, the position after it, when the claim holds there.
+    ///
+    /// Both keep the value (the game's analysis suggests only such ones:
+    /// fill-in, cells outside a connection's carrier), so without a
+    /// repetition rule the claim is taken to hold at `c` and the statuses
+    /// below it are read from the search's table through `s`, the position
+    /// before the shortcut, which the search did see: a position after a
+    /// shortcut is one the search never visited, and a sub-search on each
+    /// such position and its children was most of a Hex certificate's
+    /// extraction time (docs/PERFORMANCE.md, Hex certificates). Should the
+    /// subtree fail, it is forgotten and `c`'s status is searched, as
+    /// everywhere else. The verifier checks the result either way.
+    fn shortcut_child(&mut self, c: &G, s: &G) -> Result<Option<u32>, String> {
+        if self.rule == Repetition::Impossible {
+            let mark = self.nodes.len();
+            match self.node_read(c, Some(s.clone())) {
+                Ok(id) => return Ok(Some(id)),
+                Err(e) if self.exhausted.is_some() => return Err(e),
+                Err(_) => self.rollback(mark),
+            }
+        }
+        if self.status(c) != self.claim {
+            return Ok(None);
+        }
+        self.node(c).map(Some)
+    }
+
     /// Extracts the DAG below `root` and returns it as a [`Block`].
-    pub fn extract(mut self, root: &G) -> Result<Block, String> {
+    pub fn extract(&mut self, root: &G) -> Result<Block, String> {
         if self.status(root) != self.claim {
             return Err(format!(
                 "the root is not {} for goal {}",
@@ -641,6 +750,14 @@ impl<'a, G: Game> Extractor<'a, G> {
     }
 
     fn node(&mut self, g: &G) -> Result<u32, String> {
+        self.node_read(g, None)
+    }
+
+    /// The node of `g`, its statuses read from the table through `s` when
+    /// given: the position without the concessions and fills made above
+    /// `g` and with the same moves since, whose entries the search left
+    /// ([`Extractor::shortcut_child`]).
+    fn node_read(&mut self, g: &G, s: Option<G>) -> Result<u32, String> {
         let track = self.rule != Repetition::Impossible;
         if track && self.line.contains(&g.history_key()) {
             // The line ends here by the rule: a leaf of its own (the same
@@ -671,7 +788,7 @@ impl<'a, G: Game> Extractor<'a, G> {
         if track {
             self.line.push(g.history_key());
         }
-        let r = self.node_below(g, id);
+        let r = self.node_below(g, s, id);
         if track {
             self.line.pop();
             if let Raw::Moves(edges) = &self.nodes[id as usize] {
@@ -682,7 +799,7 @@ impl<'a, G: Game> Extractor<'a, G> {
     }
 
     /// [`Extractor::node`] below the node `id` at `g`, with `g` on the line.
-    fn node_below(&mut self, g: &G, id: u32) -> Result<u32, String> {
+    fn node_below(&mut self, g: &G, s: Option<G>, id: u32) -> Result<u32, String> {
         if let Some(o) = g.outcome() {
             if goal_status(g, o, self.ctx) != self.claim {
                 return Err(format!(
@@ -705,31 +822,45 @@ impl<'a, G: Game> Extractor<'a, G> {
         // The prover moves here: the node keeps one child, which the
         // search's table names. Concessions and fills are made only where
         // the other side moves, where they cut the children to play out: a
-        // position after them is one the search never saw, and each costs
-        // sub-searches (most of a Hex certificate's extraction time), while
+        // position after them is one the search never saw (its statuses
+        // are read through the position before, `shortcut_child`), while
         // here it would save no child (docs/PERFORMANCE.md, Hex certificates).
         let one = (self.claim == Status::Proven) == is_or;
+        // The position whose table entries stand for `g`'s.
+        let read = s.as_ref().unwrap_or(g);
         if !one {
             if let Some((moves, c)) = self.concession(g) {
-                let child = self.node(&c)?;
-                self.nodes[id as usize] = Raw::Concede(moves, child);
-                return Ok(id);
+                if let Some(child) = self.shortcut_child(&c, read)? {
+                    self.nodes[id as usize] = Raw::Concede(moves, child);
+                    return Ok(id);
+                }
             }
             if let Some((w, c)) = self.fill(g) {
-                let child = self.node(&c)?;
-                self.nodes[id as usize] = Raw::Fill(w, child);
-                return Ok(id);
+                if let Some(child) = self.shortcut_child(&c, read)? {
+                    self.nodes[id as usize] = Raw::Fill(w, child);
+                    return Ok(id);
+                }
             }
         }
         let mut edges = Vec::new();
         if one {
             // (Claims and shared children chosen without a search do not
             // know the line: not with a repetition rule.)
-            let m = if self.rule == Repetition::Impossible {
+            let mut m = if self.rule == Repetition::Impossible {
                 self.claimed_child(g, prover)
             } else {
                 None
             };
+            // A move the table names through `s` keeps reading through it.
+            let mut through = None;
+            if let (None, Some(s)) = (m, s.as_ref()) {
+                m = self.known_child(g, s);
+                through = m.map(|m| {
+                    let mut t = s.clone();
+                    t.play(m);
+                    t
+                });
+            }
             let m = m.or_else(|| self.choose_on_line(g)).ok_or_else(|| {
                 format!(
                     "no child is {} at a node the search solved (limits too small?)",
@@ -738,23 +869,32 @@ impl<'a, G: Game> Extractor<'a, G> {
             })?;
             let mut c = g.clone();
             c.play(m);
-            edges.push((m, self.node(&c)?));
+            edges.push((m, self.node_read(&c, through)?));
         } else {
             let mut legal = Vec::new();
             g.legal_moves(&mut legal);
             legal.sort();
+            let mut theirs = Vec::new();
+            if let Some(s) = s.as_ref() {
+                s.legal_moves(&mut theirs);
+            }
             for m in legal {
                 let mut c = g.clone();
                 c.play(m);
-                let s = self.status(&c);
-                if s != self.claim {
+                let through = s.as_ref().filter(|_| theirs.contains(&m)).map(|s| {
+                    let mut t = s.clone();
+                    t.play(m);
+                    t
+                });
+                let (st, through) = self.child_status(&c, through);
+                if st != self.claim {
                     return Err(format!(
                         "a child is {} where {} was expected",
-                        s.name(),
+                        st.name(),
                         self.claim.name()
                     ));
                 }
-                edges.push((m, self.node(&c)?));
+                edges.push((m, self.node_read(&c, through)?));
             }
         }
         self.nodes[id as usize] = Raw::Moves(edges);
@@ -797,17 +937,19 @@ impl<'a, G: Game> Extractor<'a, G> {
     }
 
     /// The game's suggested fill at `g` ([`Shortcuts::fill_witness`](crate::game::Shortcuts::fill_witness)) and the
-    /// position after it, when the claim still holds there.
+    /// position after it (whether the claim holds there is for
+    /// [`Extractor::shortcut_child`] to find).
     fn fill(&mut self, g: &G) -> Option<(String, G)> {
         let prover = self.prover();
         let w = g.fill_witness(prover)?;
         let mut c = g.clone();
         c.fill(prover, &w).ok()?;
-        (self.status(&c) == self.claim).then_some((w, c))
+        Some((w, c))
     }
 
     /// The game's suggested concessions at `g` ([`Shortcuts::concessions`](crate::game::Shortcuts::concessions)) and
-    /// the position after them, when the claim still holds there.
+    /// the position after them (whether the claim holds there is for
+    /// [`Extractor::shortcut_child`] to find).
     fn concession(&mut self, g: &G) -> Option<(Vec<G::Move>, G)> {
         let prover = self.prover();
         let mut moves = Vec::new();
@@ -820,7 +962,7 @@ impl<'a, G: Game> Extractor<'a, G> {
         for &m in &moves {
             c.concede(prover.opponent(), m).ok()?;
         }
-        (self.status(&c) == self.claim).then_some((moves, c))
+        Some((moves, c))
     }
 }
 

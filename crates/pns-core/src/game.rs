@@ -472,18 +472,19 @@ pub trait Shortcuts: Rules {
 
     /// The moves a certificate for `prover` may concede here (see
     /// [`Shortcuts::concede`]): a suggestion from the game's analysis, e.g. the
-    /// empty cells outside the carrier of a Hex virtual connection. The
-    /// extractor asks only where the prover's opponent moves, concedes
-    /// them only after a search confirms the result still holds, and the
-    /// verifier checks the rest, so a poor suggestion costs time, never
-    /// correctness. Default: none.
+    /// empty cells outside the carrier of a Hex virtual connection. Suggest
+    /// only concessions that keep the value: the extractor asks only where
+    /// the prover's opponent moves, takes the result to hold after them
+    /// (reading the statuses below from the search's table through the
+    /// position before them, which the search saw), searches only when
+    /// that subtree fails, and the verifier checks the rest, so a poor
+    /// suggestion costs time, never correctness. Default: none.
     fn concessions(&self, _prover: Side, _out: &mut Vec<Self::Move>) {}
 
     /// A witness for [`Shortcuts::fill`] that `prover` may use here, when the
-    /// game's analysis has one. The extractor asks only where the prover's
-    /// opponent moves, fills only after a search confirms the result still
-    /// holds, and the verifier checks the rest.
-    /// Default: none.
+    /// game's analysis has one; like [`Shortcuts::concessions`], one that
+    /// keeps the value, which the extractor takes on trust the same way
+    /// (the verifier checks the rest). Default: none.
     fn fill_witness(&self, _prover: Side) -> Option<String> {
         None
     }

@@ -198,3 +198,141 @@ fn hex_certificates_claim_concede_fill_and_tampering_is_caught() {
     broken.blocks[0].nodes[0] = Node::Concede(vec!["c3".into()], 1);
     assert!(verify(&g, &broken).is_err());
 }
+
+#[test]
+fn hex_extraction_reads_through_concessions_instead_of_searching() {
+    use pns_core::certificate::{Certificate, Extractor};
+    use pns_core::{Goal, Limits, Status};
+    // 6x6 b2 (Black wins, White to move): the search's table, then the
+    // extractor on it. Its concessions and fills keep the value, so the
+    // extractor reads the statuses below them through the positions before
+    // them and searches only where the table knows nothing: none here,
+    // where checking every position after a shortcut and every child of
+    // it took 428 sub-searches.
+    let g = Hex::parse_position("6 b2").unwrap();
+    let mut tt = Table::with_mb(64);
+    let r = solve(&g, "6 b2", &SolveOptions::default(), &mut tt);
+    assert_eq!(r.value, Some(Outcome::Loss));
+    let mut ex = Extractor::new(&g, Goal::Win, Status::Disproven, &tt, Limits::default());
+    let block = ex.extract(&g).expect("a certificate");
+    assert!(block.concessions() > 5 && block.fills() > 2);
+    let cert = Certificate {
+        game: "hex".into(),
+        position: "6 b2".into(),
+        value: Outcome::Loss,
+        blocks: vec![block],
+    };
+    assert_eq!(verify(&g, &cert), Ok(Outcome::Loss));
+    assert!(ex.sub_searches < 20, "{} sub-searches", ex.sub_searches);
+}
+
+/// Hex whose certificate suggestions concede too much: every empty cell
+/// the opponent can take without winning at once, which gives the game
+/// away. For the extractor's fallback when a shortcut taken on trust fails.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct GreedyConcessions(Hex);
+
+impl Rules for GreedyConcessions {
+    type Move = pns_games::hex::Cell;
+    const NAME: &'static str = "greedy-hex";
+    const HAS_DRAWS: bool = false;
+    fn side_to_move(&self) -> Side {
+        self.0.side_to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        self.0.legal_moves(out)
+    }
+    fn play(&mut self, m: Self::Move) {
+        self.0.play(m)
+    }
+    fn key(&self) -> u64 {
+        self.0.key()
+    }
+}
+
+impl Notation for GreedyConcessions {
+    fn parse_position(s: &str) -> Result<Self, pns_core::GameError> {
+        Hex::parse_position(s).map(GreedyConcessions)
+    }
+    fn parse_move(&self, s: &str) -> Result<Self::Move, pns_core::GameError> {
+        self.0.parse_move(s)
+    }
+    fn format_move(&self, m: Self::Move) -> String {
+        self.0.format_move(m)
+    }
+}
+
+impl SearchHooks for GreedyConcessions {
+    fn known_outcome(&self) -> Option<Outcome> {
+        self.0.known_outcome()
+    }
+    fn search_moves(&self, out: &mut Vec<Self::Move>) {
+        self.0.search_moves(out)
+    }
+}
+
+impl Shortcuts for GreedyConcessions {
+    fn concede(&mut self, to: Side, m: Self::Move) -> Result<(), pns_core::GameError> {
+        self.0.concede(to, m)
+    }
+    fn fill(&mut self, prover: Side, witness: &str) -> Result<(), pns_core::GameError> {
+        Shortcuts::fill(&mut self.0, prover, witness)
+    }
+    fn check_claim(&self, prover: Side, witness: &str) -> Result<(), pns_core::GameError> {
+        self.0.check_claim(prover, witness)
+    }
+    fn concessions(&self, prover: Side, out: &mut Vec<Self::Move>) {
+        let mut cells = Vec::new();
+        self.0.legal_moves(&mut cells);
+        cells.sort();
+        let mut h = self.0;
+        for c in cells {
+            let mut next = h;
+            if next.concede(prover.opponent(), c).is_ok() && next.outcome().is_none() {
+                h = next;
+                out.push(c);
+            }
+        }
+    }
+    fn fill_witness(&self, prover: Side) -> Option<String> {
+        self.0.fill_witness(prover)
+    }
+    fn claim(&self, prover: Side) -> Option<String> {
+        self.0.claim(prover)
+    }
+}
+
+impl Playout for GreedyConcessions {}
+
+#[test]
+fn a_concession_that_loses_the_value_is_rolled_back() {
+    // Taken on trust, each of these concessions leads to a subtree that
+    // fails; the extractor forgets it, finds by a search that the claim
+    // does not hold after the concession, and plays the moves out instead.
+    // A certificate that kept a node of a forgotten subtree would not
+    // verify.
+    let mut tt = Table::with_mb(16);
+    for (g, expected) in openings(4).into_iter().take(6) {
+        let name = g.to_string();
+        let g = GreedyConcessions(g);
+        let opts = SolveOptions {
+            proof: true,
+            ..Default::default()
+        };
+        let r = solve(&g, &name, &opts, &mut tt);
+        let value = r.value.expect("solved");
+        let cert = r
+            .certificate
+            .unwrap_or_else(|| panic!("{name}: {:?}", r.proof_error));
+        assert_eq!(verify(&g, &cert), Ok(value), "{name}");
+        let winner = match value {
+            Outcome::Win => g.side_to_move(),
+            _ => g.side_to_move().opponent(),
+        };
+        assert_eq!(winner, expected, "{name}");
+        assert_eq!(cert.blocks[0].concessions(), 0, "{name}");
+    }
+}

@@ -111,7 +111,7 @@ pub fn certificate(
             visits: Some(visits),
             ..Default::default()
         };
-        let ex = Extractor::new(&q, goal, claim, &tt, lim).with_search(Box::new(search));
+        let mut ex = Extractor::new(&q, goal, claim, &tt, lim).with_search(Box::new(search));
         blocks.push(ex.extract(&q)?);
     }
     Ok(Certificate {
