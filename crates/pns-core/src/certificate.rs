@@ -529,9 +529,12 @@ impl<'a, G: Game> Extractor<'a, G> {
         }
     }
 
-    /// The cheapest child of `g` whose status is the claim, by rank:
-    /// finished game, known outcome, table entry with the least effort, then
-    /// a sub-search in the game's search order.
+    /// The cheapest child of `g` whose status is the claim: one known
+    /// without a search ([`Extractor::known_child`]: finished game, table
+    /// entry with the least effort, known outcome, the other goal's entry);
+    /// else, where the table has not solved `g`, the same after one
+    /// sub-search of `g`; else a sub-search per child in the game's search
+    /// order. (With a repetition rule, a sub-search per child on the line.)
     pub fn choose(&mut self, g: &G) -> Option<G::Move> {
         let track = self.rule != Repetition::Impossible;
         if track {
