@@ -304,6 +304,13 @@ pub fn prover(attacker: Side, claim: Status) -> Side {
     }
 }
 
+/// `g` after `m`.
+fn played<G: Game>(g: &G, m: G::Move) -> G {
+    let mut c = g.clone();
+    c.play(m);
+    c
+}
+
 /// A node under construction: [`Node`] with moves not yet in notation.
 enum Raw<M> {
     Moves(Vec<(M, u32)>),
@@ -548,53 +555,34 @@ impl<'a, G: Game> Extractor<'a, G> {
     }
 
     fn choose_on_line(&mut self, g: &G) -> Option<G::Move> {
-        if self.rule != Repetition::Impossible {
-            // The table's base entries may not hold for this line: ask.
-            let mut order = Vec::new();
-            g.search_moves(&mut order);
-            let mut legal = Vec::new();
-            g.legal_moves(&mut legal);
-            order.extend(
-                legal
-                    .into_iter()
-                    .filter(|m| !order.contains(m))
-                    .collect::<Vec<_>>(),
-            );
-            return order.into_iter().find(|&m| {
-                let mut c = g.clone();
-                c.play(m);
-                self.status(&c) == self.claim
-            });
-        }
-        if let Some(m) = self.known_child(g, g) {
-            return Some(m);
-        }
-        // A node the search did not solve (below a child taken on trust,
-        // see `child_status`): one sub-search here leaves its winning
-        // child in the table, where a sub-search per child could spend
-        // one on each losing move first.
-        if !self.table_status(g).is_solved() && self.status(g) == self.claim {
+        if self.rule == Repetition::Impossible {
             if let Some(m) = self.known_child(g, g) {
                 return Some(m);
             }
+            // A node the search did not solve (below a child taken on
+            // trust, see `child_status`): one sub-search here leaves its
+            // winning child in the table, where a sub-search per child
+            // could spend one on each losing move first.
+            if !self.table_status(g).is_solved() && self.status(g) == self.claim {
+                if let Some(m) = self.known_child(g, g) {
+                    return Some(m);
+                }
+            }
         }
-        let mut legal = Vec::new();
-        g.legal_moves(&mut legal);
+        // Each child asked in the game's search order (with a repetition
+        // rule the table's base entries may not hold for this line).
         let mut order = Vec::new();
         g.search_moves(&mut order);
-        for &m in &legal {
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        for m in legal {
             if !order.contains(&m) {
                 order.push(m);
             }
         }
-        for m in order {
-            let mut c = g.clone();
-            c.play(m);
-            if self.status(&c) == self.claim {
-                return Some(m);
-            }
-        }
-        None
+        order
+            .into_iter()
+            .find(|&m| self.status(&played(g, m)) == self.claim)
     }
 
     /// The cheapest move of `g` whose child is known to have the claim
@@ -858,11 +846,7 @@ impl<'a, G: Game> Extractor<'a, G> {
             let mut through = None;
             if let (None, Some(s)) = (m, s.as_ref()) {
                 m = self.known_child(g, s);
-                through = m.map(|m| {
-                    let mut t = s.clone();
-                    t.play(m);
-                    t
-                });
+                through = m.map(|m| played(s, m));
             }
             let m = m.or_else(|| self.choose_on_line(g)).ok_or_else(|| {
                 format!(
@@ -884,11 +868,10 @@ impl<'a, G: Game> Extractor<'a, G> {
             for m in legal {
                 let mut c = g.clone();
                 c.play(m);
-                let through = s.as_ref().filter(|_| theirs.contains(&m)).map(|s| {
-                    let mut t = s.clone();
-                    t.play(m);
-                    t
-                });
+                let through = s
+                    .as_ref()
+                    .filter(|_| theirs.contains(&m))
+                    .map(|s| played(s, m));
                 let (st, through) = self.child_status(&c, through);
                 if st != self.claim {
                     return Err(format!(
