@@ -350,6 +350,21 @@ pub trait SearchHooks: Rules {
         (0, 0)
     }
 
+    /// Whether [`SearchHooks::delays`] ever says yes. Default `false`.
+    const DELAYS: bool = false;
+
+    /// Delayed expansion (KomoringHeights' delayed moves): whether `m`,
+    /// listed by [`SearchHooks::search_moves`] right after `prev`, is an
+    /// answer of the same kind that df-pn should count and search only
+    /// once `prev` is solved (tsume: the defender's drops on one square).
+    /// It changes which children weigh in a node's numbers, never a value:
+    /// every move is still searched before its node is solved the way
+    /// that needs them all. Default: never.
+    #[inline]
+    fn delays(&self, _prev: Self::Move, _m: Self::Move) -> bool {
+        false
+    }
+
     /// Whether the game shares solved results between positions by a rule
     /// of its own: [`SearchHooks::shared_status`] and
     /// [`SearchHooks::share_solved`] (e.g. tsume-shogi's proof and disproof

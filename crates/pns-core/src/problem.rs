@@ -186,6 +186,24 @@ pub trait Problem {
         None
     }
 
+    /// Whether the problem delays some moves behind others
+    /// ([`Problem::delays`]). Default `false`: df-pn never asks, and
+    /// compiles to the same code as without it.
+    const DELAYS: bool = false;
+
+    /// Delayed expansion: `m`, generated right after `prev` at the current
+    /// node, is an answer of the same kind (tsume: the defender's drops on
+    /// one square, which mostly share one refutation). df-pn then counts
+    /// and searches `m` only once `prev` is solved, so a group of such
+    /// moves weighs in the node's numbers as one move until its first
+    /// members are settled ([`crate::game::SearchHooks::delays`]). Only
+    /// which children count changes: a node is solved only when every
+    /// child is. Default: never.
+    #[inline]
+    fn delays(&self, _prev: Self::Move, _m: Self::Move) -> bool {
+        false
+    }
+
     /// Whether the problem shares solved results between nodes by a rule
     /// of its own ([`Problem::shared_status`], [`Problem::share_solved`]).
     /// Default `false`: df-pn never calls them.
@@ -421,6 +439,13 @@ impl<G: Game> Problem for GoalProblem<G> {
         let g = self.game();
         let o = g.playout(rng);
         self.status_of(g, o) == Status::Proven
+    }
+
+    const DELAYS: bool = G::DELAYS;
+
+    #[inline]
+    fn delays(&self, prev: G::Move, m: G::Move) -> bool {
+        self.game().delays(prev, m)
     }
 
     const SHARES_SOLVED: bool = G::SHARES_SOLVED;

@@ -65,6 +65,10 @@ impl<M> Child<M> {
     /// its parent, and failed ([`super::kawano`]): not tried again until
     /// the parent's next visit.
     pub const SIM_TRIED: u8 = 32;
+    /// Delayed behind the child before it ([`Problem::delays`]) and not
+    /// yet woken: neither looked up nor counted in the node's numbers.
+    /// Its (pn, dn) are (1, 1) until [`Search::wake`] reads them.
+    pub const WAITING: u8 = 64;
 
     #[inline(always)]
     pub fn unknown(&self) -> bool {
@@ -81,6 +85,10 @@ impl<M> Child<M> {
     #[inline(always)]
     pub fn twins(&self) -> bool {
         self.bits & Self::TWINS != 0
+    }
+    #[inline(always)]
+    pub fn waiting(&self) -> bool {
+        self.bits & Self::WAITING != 0
     }
     #[inline(always)]
     pub fn set(&mut self, bit: u8, on: bool) {
@@ -147,6 +155,9 @@ pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
     pub salt: u64,
     /// The other agents of a parallel search ([`super::parallel`]).
     pub par: Option<&'t Shared>,
+    /// Delayed expansion ([`Problem::delays`]): set by df-pn's loop, which
+    /// wakes the children it delays; PN* and PDS leave it off.
+    pub delay: bool,
 }
 
 impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
@@ -166,6 +177,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             root_choice: usize::MAX,
             salt,
             par: None,
+            delay: false,
         }
     }
 
@@ -291,7 +303,15 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         } else {
             Status::Disproven
         };
+        let delay = P::DELAYS && self.delay;
+        let mut prev = None;
         for &mv in &self.moves[mstart..mend] {
+            // Delayed behind the move before it: played for its key and
+            // its own evaluation, but neither prefetched nor looked up
+            // until woken (most never are: the first of the group settles
+            // the node, or the search goes elsewhere).
+            let chained = delay && prev.is_some_and(|pm| p.delays(pm, mv));
+            prev = Some(mv);
             let (cost_phi, cost_delta) = if Pol::USES_COST {
                 let (cp, cd) = p.edge_cost(mv);
                 let (a, b) = if is_or { (cp, cd) } else { (cd, cp) };
@@ -301,7 +321,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             };
             p.play(mv);
             let ckey = p.key() ^ salt;
-            tt.prefetch(ckey);
+            if !chained {
+                tt.prefetch(ckey);
+            }
             let mut st = p.evaluate();
             let mut dep = false;
             if L::ACTIVE && line.contains(p.history_key()) {
@@ -313,7 +335,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             if P::SHARES_SOLVED {
                 // The problem's own shared entries (tsume's proof pieces):
                 // prefetched now, looked up once every child is played.
-                let q = (st == Status::Unknown)
+                let q = (st == Status::Unknown && !chained)
                     .then(|| p.shared_probe(salt))
                     .flatten();
                 if let Some(q) = q {
@@ -336,7 +358,12 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                     Child::<P::Move>::UNKNOWN
                 } else {
                     0
-                } | if dep { Child::<P::Move>::DEP } else { 0 },
+                } | if dep { Child::<P::Move>::DEP } else { 0 }
+                    | if chained && unknown {
+                        Child::<P::Move>::WAITING
+                    } else {
+                        0
+                    },
             });
             // A child that settles the node on every path (a proven child
             // of an OR node, a disproven one of an AND node) makes the
@@ -378,7 +405,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         let mut any_twins = false;
         let mut any_new = false;
         for c in &mut children[cstart..cend] {
-            if !c.unknown() {
+            if !c.unknown() || (P::DELAYS && c.waiting()) {
                 continue;
             }
             match probe(tt, stats, c.key) {
@@ -442,7 +469,76 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                 }
             }
         }
+        if delay {
+            self.wake(p, cstart, cend, depth);
+        }
         cend - cstart
+    }
+
+    /// Wakes every waiting child among `children[cstart..cend]` (a node at
+    /// `depth`) whose predecessor is solved: a group of delayed moves is
+    /// searched one after the other, each once the one before it is
+    /// settled. Call it whenever a child may have been solved. A waiting
+    /// child always follows an unsolved child (woken or waiting), and a
+    /// group's first move never waits, so an unsolved group always has a
+    /// counted, unsolved member: no node is taken as solved while a child
+    /// waits.
+    #[inline]
+    pub fn wake(&mut self, p: &mut P, cstart: usize, cend: usize, depth: u32) {
+        for i in cstart + 1..cend {
+            if self.children[i].waiting() {
+                let before = self.children[i - 1];
+                if status_of(before.pn, before.dn).is_solved() {
+                    self.wake_child(p, i, depth);
+                }
+            }
+        }
+    }
+
+    /// Reads a woken child's value as expansion reads any other's: its
+    /// entry (or its twin for this path), the problem's shared entries, the
+    /// other question's entry, or else its leaf value.
+    #[cold]
+    #[inline(never)]
+    fn wake_child(&mut self, p: &mut P, i: usize, depth: u32) {
+        self.children[i].set(Child::<P::Move>::WAITING, false);
+        let c = self.children[i];
+        if let Some(h) = self.probe(c.key) {
+            let c = &mut self.children[i];
+            (c.pn, c.dn, c.amount) = (h.pn, h.dn, h.amount);
+            c.set(Child::<P::Move>::EXPANDED, h.flags & FLAG_EXPANDED != 0);
+            let twins = L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0;
+            c.set(Child::<P::Move>::TWINS, twins);
+            if twins && !status_of(h.pn, h.dn).is_solved() {
+                if let Some(st) = self.twin_for_child(p, i) {
+                    let c = &mut self.children[i];
+                    (c.pn, c.dn) = solved_numbers(st);
+                    c.set(Child::<P::Move>::DEP, true);
+                }
+            }
+            return;
+        }
+        let mut st = Status::Unknown;
+        if P::SHARES_SOLVED {
+            p.play(c.mv);
+            st = p.shared_status(self.tt, self.salt);
+            p.undo();
+        }
+        if !st.is_solved() {
+            if let Some(imp) = p.implication() {
+                if let Some(h) = self.probe(c.key ^ imp.key_xor) {
+                    if status_of(h.pn, h.dn) == imp.status {
+                        st = imp.status;
+                    }
+                }
+            }
+        }
+        let c = &mut self.children[i];
+        if st.is_solved() {
+            (c.pn, c.dn) = solved_numbers(st);
+        } else {
+            set_leaf(c, p, &self.pol, self.use_h, depth);
+        }
     }
 
     /// The result a twin of child `i` gives on the current path: the twin
@@ -589,7 +685,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
     pub fn refresh(&mut self, f: &Frame) {
         let (tt, stats) = (self.tt, &mut self.stats);
         for c in &mut self.children[f.cstart..f.cend] {
-            if !c.unknown() || status_of(c.pn, c.dn).is_solved() {
+            if !c.unknown() || c.waiting() || status_of(c.pn, c.dn).is_solved() {
                 continue;
             }
             if let Some(h) = probe(tt, stats, c.key) {

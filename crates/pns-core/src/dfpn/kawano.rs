@@ -154,8 +154,10 @@ impl<P: Problem, Pol: DfpnPolicy, L: Line> Search<'_, P, Pol, L> {
         // A sibling is tried once per visit of the node: retrying each one
         // after every newly proven child would cost the square of the
         // number of defences (250 where the defender plays every point).
+        // A waiting child is left until it is woken ([`Problem::delays`]).
         let unsolved = |c: &Child<P::Move>| {
-            !status_of(c.pn, c.dn).is_solved() && c.bits & Child::<P::Move>::SIM_TRIED == 0
+            !status_of(c.pn, c.dn).is_solved()
+                && c.bits & (Child::<P::Move>::SIM_TRIED | Child::<P::Move>::WAITING) == 0
         };
         if !self.children[f.cstart..f.cend].iter().any(unsolved) || self.over_cap(budget) {
             return;

@@ -21,10 +21,17 @@
 //!   instead of looking every child up again on every iteration; only the
 //!   child just searched can change, and the table is probed once per child
 //!   per visit, after prefetching all of them.
+//! * A problem may delay a child behind the one listed before it
+//!   ([`Problem::delays`], KomoringHeights' delayed moves): the child is
+//!   neither looked up nor counted until that one is solved, so a group of
+//!   near-equal answers weighs as one move (tsume's interpositions on one
+//!   square). df-pn alone does this; PN* and PDS count every child.
 //! * A node is solved only when (pn, dn) is (0, ∞) or (∞, 0): Deep df-pn
 //!   with E = 0 gives unsolved leaves the value 0 (Def. 1), which must not
 //!   read as a proof.
 
+#[cfg(test)]
+mod delay_tests;
 mod expand;
 pub mod ghi;
 pub mod kawano;
@@ -122,6 +129,7 @@ impl Dfpn {
         mut s: Search<'_, P, Pol, L>,
         problem: &mut P,
     ) -> SearchResult {
+        s.delay = P::DELAYS;
         let status = match problem.evaluate() {
             Status::Unknown => {
                 let (expanded, amount, twins) = s.root(problem);
@@ -197,6 +205,9 @@ impl Dfpn {
                 .position(|c| c.unknown() && status_of(c.pn, c.dn) == Status::Proven);
             if let Some(i) = proven {
                 s.kawano(p, &f, cstart + i);
+                if P::DELAYS {
+                    s.wake(p, cstart, cend, depth);
+                }
             }
         }
 
@@ -226,6 +237,9 @@ impl Dfpn {
                 // fresh as serial df-pn's: what others stored elsewhere
                 // shows when this agent descends into the child.
                 s.refresh(&f);
+                if P::DELAYS {
+                    s.wake(p, cstart, cend, depth);
+                }
             }
             again = true;
             // Aggregate: φ = min (δ_c + cost_φ), δ = Σ (φ_c + cost_δ) or WPNS.
@@ -239,6 +253,10 @@ impl Dfpn {
             // One bounds check for the whole loop (the children are a
             // slice of the shared stack).
             for (i, c) in (cstart..).zip(&s.children[cstart..cend]) {
+                // A waiting child counts only once it is woken.
+                if P::DELAYS && c.waiting() {
+                    continue;
+                }
                 let (sv, fv) = Self::sel_fv::<Pol>(c, is_or);
                 if sv < sel1 {
                     sel2 = sel1;
@@ -274,6 +292,9 @@ impl Dfpn {
                 if busy(best) || (second != best && sel2 < INF && busy(second)) {
                     (best, sel1, sel2) = (cstart, INF, INF);
                     for (i, c) in (cstart..).zip(&s.children[cstart..cend]) {
+                        if P::DELAYS && c.waiting() {
+                            continue;
+                        }
                         let (sv, _) = Self::sel_fv::<Pol>(c, is_or);
                         let sv = match par.agents(c.key) {
                             0 => sv,
@@ -377,6 +398,10 @@ impl Dfpn {
             if Pol::SIMULATE && !is_or && status_of(c.pn, c.dn) == Status::Proven {
                 // Kawano's simulation: the siblings by this child's proof.
                 s.kawano(p, &f, best);
+            }
+            if P::DELAYS && status_of(c.pn, c.dn).is_solved() {
+                // The next of its group may now be counted.
+                s.wake(p, cstart, cend, depth);
             }
         }
         let (pn, dn) = if is_or { (phi, delta) } else { (delta, phi) };
