@@ -304,6 +304,17 @@ impl Notation for Tsume {
     }
 }
 
+/// Whether `m` is the same board move as the promotion `p`, unpromoted.
+#[inline]
+fn is_unpromoted_twin(p: Move, m: Move) -> bool {
+    p.promotes()
+        && !m.promotes()
+        && !p.is_drop()
+        && !m.is_drop()
+        && p.from() == m.from()
+        && p.to() == m.to()
+}
+
 /// Move ordering scores (higher first).
 fn attacker_score(t: &Tsume, m: Move) -> i32 {
     let ks = t.defender_king();
@@ -343,18 +354,60 @@ impl SearchHooks for Tsume {
         // leave the moves in the same order.
         if self.attacker_to_move() {
             out[start..].sort_by_key(|&m| -attacker_score(self, m));
+            if self.hands {
+                // Each non-promotion right after its promotion, which
+                // scores higher: it waits for it (`delays` below).
+                let v = &mut out[start..];
+                for i in 0..v.len() {
+                    let m = v[i];
+                    if m.promotes() {
+                        let twin = (i + 1..v.len()).find(|&j| is_unpromoted_twin(m, v[j]));
+                        if let Some(j) = twin {
+                            v[i + 1..=j].rotate_right(1);
+                        }
+                    }
+                }
+            }
         } else {
-            // Captures and king moves first, drops (interpositions) last.
+            // Captures and king moves first, drops (interpositions) last,
+            // those on one square together (delayed behind each other:
+            // `delays` below).
             let ks = self.defender_king();
             out[start..].sort_by_key(|&m| {
                 if m.is_drop() {
-                    2
+                    512 + m.to() as u16
                 } else if m.from() == ks || self.pos.piece_at(m.to()) != 0 {
                     0
                 } else {
                     1
                 }
             });
+        }
+    }
+
+    /// With proof pieces, the defender's drops on one square wait for one
+    /// another (KomoringHeights' delayed moves): the attacker's answer to
+    /// the first usually answers the rest (it takes the piece, and the
+    /// proof pieces carry the proof across), so until the first is proven
+    /// the group counts as one move in the node's proof number, as the
+    /// heuristic already counts it. Likewise the attacker's non-promotion
+    /// of a pawn, bishop or rook waits for its promotion, which gives up
+    /// nothing but the rare case where promoting is worse (a pawn-drop
+    /// mate): it is searched once the promotion is disproven.
+    const DELAYS: bool = true;
+
+    #[inline]
+    fn delays(&self, prev: Move, m: Move) -> bool {
+        if !self.hands {
+            false
+        } else if self.attacker_to_move() {
+            is_unpromoted_twin(prev, m)
+                && matches!(
+                    piece_kind(self.pos.piece_at(m.from())),
+                    kind::PAWN | kind::BISHOP | kind::ROOK
+                )
+        } else {
+            prev.is_drop() && m.is_drop() && prev.to() == m.to()
         }
     }
 
