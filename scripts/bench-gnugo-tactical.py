@@ -15,7 +15,8 @@ GNU Go is not part of this repository: it is Debian's `gnugo` package
   scripts/bench-gnugo-tactical.py [--classes CLASS] [--list] ENGINE [ENGINE...]
 
 `--classes unconditional` keeps both unconditional classes (`ko` the ko
-class); `--list` prints every case's answer before the table.
+class); `--list` prints every case's answer as it comes, before the
+table. Progress (`case I/N`) goes to stderr when it is a terminal.
   scripts/bench-gnugo-tactical.py "target/release/pns gtp --nodes 3000" \\
       "gnugo --mode gtp --quiet"
 
@@ -108,15 +109,33 @@ class Engine:
         self.p.wait(timeout=10)
 
 
-def run(spec, rows):
+def show(row, ans, took, err):
+    """One line per case: suite, id, question, expected, answer."""
+    print(
+        row["suite"], row["id"], row["command"], row["target"],
+        repr(row["expected_regex"]), "->", ans if ans is not None else err,
+        f"{took * 1000:.1f} ms", flush=True,
+    )
+
+
+def run(spec, rows, listing):
     e = Engine(spec)
     results = []
-    for row in rows:
+    tty = sys.stderr.isatty()
+
+    def done(r):
+        results.append(r)
+        if listing:
+            show(*r)
+
+    for i, row in enumerate(rows):
+        if tty:
+            print(f"\r{spec}: case {i + 1}/{len(rows)}", end="", file=sys.stderr, flush=True)
         sgf = os.path.join(DATA, "gnugo", row["sgf"])
         until = row["load_until_move"]
         ok, msg = e.cmd(f"loadsgf {sgf}" + ("" if until == "end" else f" {until}"))
         if not ok:
-            results.append((row, None, 0.0, f"loadsgf: {msg}"))
+            done((row, None, 0.0, f"loadsgf: {msg}"))
             continue
         if row["extra_moves"] not in ("", "-"):
             for mv in row["extra_moves"].split():
@@ -125,13 +144,18 @@ def run(spec, rows):
         start = time.perf_counter()
         ok, ans = e.cmd(f"{row['command']} {row['target']}")
         took = time.perf_counter() - start
-        results.append((row, ans if ok else None, took, "" if ok else ans))
+        done((row, ans if ok else None, took, "" if ok else ans))
+    if tty:
+        print(file=sys.stderr)
     e.close()
     return results
 
 
 def main():
     args = sys.argv[1:]
+    if any(a in ("-h", "--help") for a in args):
+        print(__doc__)
+        sys.exit(0)
     only = None
     if args and args[0] == "--classes":
         if len(args) < 2:
@@ -152,16 +176,16 @@ def main():
         listing = True
     else:
         listing = False
+    bad = [a for a in args if a.startswith("-")]
+    if bad or not args:
+        print(f"unknown option {bad[0]} (see --help)" if bad else "no engine (see --help)", file=sys.stderr)
+        sys.exit(2)
     for spec in args:
-        res = run(spec, rows)
-        if listing:
-            # One line per case: suite, id, question, expected, answer.
-            for row, ans, took, err in res:
-                print(
-                    row["suite"], row["id"], row["command"], row["target"],
-                    repr(row["expected_regex"]), "->", ans if ans is not None else err,
-                    f"{took * 1000:.1f} ms",
-                )
+        try:
+            res = run(spec, rows, listing)
+        except (OSError, RuntimeError) as err:
+            print(f"{spec}: {err}", file=sys.stderr)
+            sys.exit(1)
         print(f"\n### {spec}\n")
         print(
             "| class | cases | right | wrong | right code, other move "
