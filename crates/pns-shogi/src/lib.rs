@@ -9,11 +9,12 @@
 //! ([`proof`]): a certificate the rules-only verifier checks, and the
 //! shortest mate it holds against the longest defence, which is a mate
 //! but not proven the shortest. Microcosmos (the 1525-ply mate of
-//! `../shared/data/shogi/long-problems.tsv`) is proven by df-pn in 4.5 to 6
-//! minutes with an 8 GiB table, and reading its proof (40 s) gives a
-//! 1525-ply line and a certificate the verifier accepts; docs/PERFORMANCE.md gives
-//! the measurements and what is missing (a proof that the length is the
-//! shortest, and the time).
+//! `../shared/data/shogi/long-problems.tsv`) is proven by df-pn in about
+//! two minutes with an 8 GiB table (1.45 times KomoringHeights' time on
+//! one thread, side by side), and reading its proof (40 s) gives a
+//! 1525-ply line and a certificate the verifier accepts; docs/PERFORMANCE.md
+//! gives the measurements and what is missing (a proof that the length is
+//! the shortest).
 //!
 //! Specification: the DeepPN thesis ch. 4 (df-pn on tsume-shogi) and the
 //! GHI paper §1.2 (a repetition by perpetual check is a loss for the
