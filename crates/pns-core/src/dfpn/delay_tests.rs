@@ -61,19 +61,10 @@ fn random_tree(seed: &mut u64, depth: u32) -> Tree {
     Tree::Node((0..n).map(|_| random_tree(seed, depth - 1)).collect())
 }
 
-fn minimax(t: &Tree, or: bool) -> bool {
-    match t {
-        Tree::Win => true,
-        Tree::Loss => false,
-        Tree::Node(k) if or => k.iter().any(|c| minimax(c, false)),
-        Tree::Node(k) => k.iter().all(|c| minimax(c, true)),
-    }
-}
-
 /// The status of the node at `path` (the tree's own value).
 fn value_at(t: &Tree, path: &[usize], or: bool) -> bool {
     match (t, path.split_first()) {
-        (_, None) => minimax(t, or),
+        (_, None) => t.or_wins(or),
         (Tree::Node(k), Some((&m, rest))) => value_at(&k[m], rest, !or),
         _ => unreachable!("a path below a leaf"),
     }
@@ -137,7 +128,7 @@ fn delayed_children_wait_and_values_stay_right() {
     let mut early_without = 0;
     for _ in 0..400 {
         let t = random_tree(&mut seed, 6);
-        let want = if minimax(&t, true) {
+        let want = if t.or_wins(true) {
             Status::Proven
         } else {
             Status::Disproven

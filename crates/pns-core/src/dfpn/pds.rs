@@ -211,17 +211,6 @@ mod tests {
         (s, inner)
     }
 
-    /// The tree's value by brute force: does the attacker (OR at the root)
-    /// win?
-    fn or_wins(t: &Tree, or: bool) -> bool {
-        match t {
-            Tree::Win => true,
-            Tree::Loss => false,
-            Tree::Node(k) if or => k.iter().any(|c| or_wins(c, false)),
-            Tree::Node(k) => k.iter().all(|c| or_wins(c, true)),
-        }
-    }
-
     #[test]
     fn statistics_count_revisits() {
         // Iterative deepening at every node must come back to nodes it has
@@ -231,7 +220,7 @@ mod tests {
         for percent in [40, 50, 60, 70] {
             let (text, inner) = uniform(8, 3, 0, percent);
             let r = run(&text);
-            let want = if or_wins(&Tree::parse(&text), true) {
+            let want = if Tree::parse(&text).or_wins(true) {
                 Status::Proven
             } else {
                 Status::Disproven

@@ -21,6 +21,17 @@ impl Tree {
         t
     }
 
+    /// The tree's value by brute force: does the attacker win, with `or`
+    /// the root's kind?
+    pub fn or_wins(&self, or: bool) -> bool {
+        match self {
+            Tree::Win => true,
+            Tree::Loss => false,
+            Tree::Node(k) if or => k.iter().any(|c| c.or_wins(false)),
+            Tree::Node(k) => k.iter().all(|c| c.or_wins(true)),
+        }
+    }
+
     fn node(t: &[char], i: &mut usize) -> Tree {
         let c = t[*i];
         *i += 1;
