@@ -92,21 +92,8 @@ fn check_both(t: &Tsume, count: &mut usize) -> Vec<Move> {
 
 #[test]
 fn counts_match_move_lists_on_antma_problems() {
-    let mut rng = Rng::new(23);
     let mut positions = 0;
-    for root in common::antma_roots(shared) {
-        check_both(&root, &mut positions);
-        for _walk in 0..8 {
-            let mut t = root.clone();
-            for _ply in 0..16 {
-                let v = check_both(&t, &mut positions);
-                if v.is_empty() {
-                    break;
-                }
-                t.play(v[rng.below(v.len() as u64) as usize]);
-            }
-        }
-    }
+    common::antma_walks(shared, 23, 8, 16, |t| check_both(t, &mut positions));
     assert!(positions > 2000, "{positions}");
 }
 

@@ -15,7 +15,6 @@ use shared_data::read_shared as shared;
 mod common;
 
 use pns_core::prelude::*;
-use pns_core::Rng;
 use pns_shogi::position::{kind, piece_kind, Move};
 use pns_shogi::Tsume;
 
@@ -79,23 +78,13 @@ fn check(t: &Tsume) -> Vec<Move> {
 
 #[test]
 fn groups_are_together_and_delayed_on_antma_problems() {
-    let mut rng = Rng::new(31);
     let mut pairs = 0;
-    for root in common::antma_roots(shared) {
-        for _walk in 0..8 {
-            let mut t = root.clone();
-            for _ply in 0..16 {
-                let v = check(&t);
-                let mut list = Vec::new();
-                t.search_moves(&mut list);
-                pairs += list.windows(2).filter(|w| t.delays(w[0], w[1])).count();
-                if v.is_empty() {
-                    break;
-                }
-                t.play(v[rng.below(v.len() as u64) as usize]);
-            }
-        }
-    }
+    common::antma_walks(shared, 31, 8, 16, |t| {
+        let mut list = Vec::new();
+        t.search_moves(&mut list);
+        pairs += list.windows(2).filter(|w| t.delays(w[0], w[1])).count();
+        check(t)
+    });
     // Groups do occur: the checks above are not vacuous.
     assert!(pairs > 1000, "{pairs}");
 }

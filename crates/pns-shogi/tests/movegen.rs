@@ -65,39 +65,29 @@ fn brute_legal(p: &Position) -> BTreeSet<Move> {
 
 #[test]
 fn checks_and_evasions_match_brute_force() {
-    let mut rng = Rng::new(7);
     let mut positions = 0;
-    for root in common::antma_roots(shared) {
-        for _walk in 0..6 {
-            let mut t = root.clone();
-            for _ply in 0..12 {
-                let p = t.position();
-                let all = brute_legal(p);
-                let mut fast = Vec::new();
-                p.legal_moves(&mut fast);
-                let fast_set: BTreeSet<Move> = fast.iter().copied().collect();
-                assert_eq!(fast.len(), fast_set.len(), "duplicates in {p:?}");
-                assert_eq!(fast_set, all, "legal moves of {p:?}");
-                let mut tm = Vec::new();
-                t.legal_moves(&mut tm);
-                let tm: BTreeSet<Move> = tm.into_iter().collect();
-                if t.attacker_to_move() {
-                    let checks: BTreeSet<Move> =
-                        all.iter().copied().filter(|&m| p.gives_check(m)).collect();
-                    assert_eq!(tm, checks, "checks of {p:?}");
-                } else {
-                    assert!(p.in_check(p.side()), "defender not in check: {p:?}");
-                    assert_eq!(tm, all, "evasions of {p:?}");
-                }
-                positions += 1;
-                if tm.is_empty() {
-                    break;
-                }
-                let v: Vec<Move> = tm.into_iter().collect();
-                t.play(v[rng.below(v.len() as u64) as usize]);
-            }
+    common::antma_walks(shared, 7, 6, 12, |t| {
+        let p = t.position();
+        let all = brute_legal(p);
+        let mut fast = Vec::new();
+        p.legal_moves(&mut fast);
+        let fast_set: BTreeSet<Move> = fast.iter().copied().collect();
+        assert_eq!(fast.len(), fast_set.len(), "duplicates in {p:?}");
+        assert_eq!(fast_set, all, "legal moves of {p:?}");
+        let mut tm = Vec::new();
+        t.legal_moves(&mut tm);
+        let tm: BTreeSet<Move> = tm.into_iter().collect();
+        if t.attacker_to_move() {
+            let checks: BTreeSet<Move> =
+                all.iter().copied().filter(|&m| p.gives_check(m)).collect();
+            assert_eq!(tm, checks, "checks of {p:?}");
+        } else {
+            assert!(p.in_check(p.side()), "defender not in check: {p:?}");
+            assert_eq!(tm, all, "evasions of {p:?}");
         }
-    }
+        positions += 1;
+        tm.into_iter().collect()
+    });
     assert!(positions > 1000, "{positions}");
 }
 

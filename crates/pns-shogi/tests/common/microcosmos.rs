@@ -29,3 +29,31 @@ pub fn antma_roots(shared: fn(&str) -> String) -> Vec<pns_shogi::Tsume> {
         .map(|l| pns_shogi::Tsume::parse(l.split('\t').next().unwrap()).unwrap())
         .collect()
 }
+
+/// Random walks from each of the 72 antma problems, seeded with `seed`:
+/// `walks` walks of at most `plies` positions each. `visit` checks a
+/// position and returns the moves to walk on, one of which is played at
+/// random (none: the walk ends).
+#[allow(dead_code)]
+pub fn antma_walks(
+    shared: fn(&str) -> String,
+    seed: u64,
+    walks: usize,
+    plies: usize,
+    mut visit: impl FnMut(&pns_shogi::Tsume) -> Vec<pns_shogi::Move>,
+) {
+    use pns_core::prelude::*;
+    let mut rng = pns_core::Rng::new(seed);
+    for root in antma_roots(shared) {
+        for _walk in 0..walks {
+            let mut t = root.clone();
+            for _ply in 0..plies {
+                let v = visit(&t);
+                if v.is_empty() {
+                    break;
+                }
+                t.play(v[rng.below(v.len() as u64) as usize]);
+            }
+        }
+    }
+}
