@@ -605,8 +605,7 @@ impl<'a, G: Game> Extractor<'a, G> {
         let mut children = Vec::with_capacity(legal.len());
         let mut best: Option<(u64, G::Move)> = None;
         for &m in &legal {
-            let mut c = s.clone();
-            c.play(m);
+            let c = played(s, m);
             let rank = if let Some(o) = c.outcome() {
                 (goal_status(&c, o, self.ctx) == self.claim).then_some(0)
             } else {
@@ -854,8 +853,7 @@ impl<'a, G: Game> Extractor<'a, G> {
                     self.claim.name()
                 )
             })?;
-            let mut c = g.clone();
-            c.play(m);
+            let c = played(g, m);
             edges.push((m, self.node_read(&c, through)?));
         } else {
             let mut legal = Vec::new();
@@ -866,8 +864,7 @@ impl<'a, G: Game> Extractor<'a, G> {
                 s.legal_moves(&mut theirs);
             }
             for m in legal {
-                let mut c = g.clone();
-                c.play(m);
+                let c = played(g, m);
                 let through = s
                     .as_ref()
                     .filter(|_| theirs.contains(&m))
@@ -895,8 +892,7 @@ impl<'a, G: Game> Extractor<'a, G> {
         let mut order = Vec::new();
         g.search_moves(&mut order);
         for m in order.into_iter().take(TRIED) {
-            let mut c = g.clone();
-            c.play(m);
+            let c = played(g, m);
             if c.outcome().is_some() {
                 continue;
             }

@@ -94,6 +94,14 @@ impl<M> Child<M> {
     pub fn set(&mut self, bit: u8, on: bool) {
         self.bits = (self.bits & !bit) | if on { bit } else { 0 };
     }
+    /// Takes a table entry's numbers, effort and flags (its twins only
+    /// where `twins`: a search with a line).
+    #[inline(always)]
+    fn take(&mut self, h: &Hit, twins: bool) {
+        (self.pn, self.dn, self.amount) = (h.pn, h.dn, h.amount);
+        self.set(Self::EXPANDED, h.flags & FLAG_EXPANDED != 0);
+        self.set(Self::TWINS, twins && h.flags & FLAG_HAS_TWINS != 0);
+    }
 }
 
 /// What a visit of a node returns: its numbers, its total effort and
@@ -410,17 +418,8 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             }
             match probe(tt, stats, c.key) {
                 Some(h) => {
-                    c.pn = h.pn;
-                    c.dn = h.dn;
-                    c.amount = h.amount;
-                    // A child just pushed has neither bit set yet.
-                    if h.flags & FLAG_EXPANDED != 0 {
-                        c.bits |= Child::<P::Move>::EXPANDED;
-                    }
-                    if L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0 {
-                        c.bits |= Child::<P::Move>::TWINS;
-                        any_twins = true;
-                    }
+                    c.take(&h, L::ACTIVE);
+                    any_twins |= c.twins();
                 }
                 None => match implication {
                     Some(imp) => {
@@ -505,11 +504,8 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         let c = self.children[i];
         if let Some(h) = self.probe(c.key) {
             let c = &mut self.children[i];
-            (c.pn, c.dn, c.amount) = (h.pn, h.dn, h.amount);
-            c.set(Child::<P::Move>::EXPANDED, h.flags & FLAG_EXPANDED != 0);
-            let twins = L::ACTIVE && h.flags & FLAG_HAS_TWINS != 0;
-            c.set(Child::<P::Move>::TWINS, twins);
-            if twins && !status_of(h.pn, h.dn).is_solved() {
+            c.take(&h, L::ACTIVE);
+            if c.twins() && !status_of(h.pn, h.dn).is_solved() {
                 if let Some(st) = self.twin_for_child(p, i) {
                     let c = &mut self.children[i];
                     (c.pn, c.dn) = solved_numbers(st);
