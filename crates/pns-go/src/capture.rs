@@ -214,6 +214,12 @@ impl Capture {
         self.defender.opponent()
     }
 
+    /// Whether the defender is to retake a ko capture of its one-stone
+    /// target (it may play only that or pass).
+    pub(crate) fn pending_retake(&self) -> bool {
+        self.retake.is_some()
+    }
+
     pub fn escape_libs(&self) -> u32 {
         self.escape_libs
     }
@@ -812,7 +818,8 @@ pub enum Solver {
 
 impl Solver {
     /// `dfpn[:kawano=on|off]`, `lambda[:order=N,grow=G,ladder=on|off,
-    /// zones=on|off,kawano=on|off]` or `pseudo-lambda[:...]` (`sim` is
+    /// escape=on|off,zones=on|off,kawano=on|off,dual=on|off]` or
+    /// `pseudo-lambda[:...]` (`sim` is
     /// read as `kawano`), `zone[:...]`, or `lambda-search[:order=N,
     /// ladder=on|off]` (classical λ-search, [`crate::thomsen`]).
     pub fn parse(s: &str) -> Result<Solver, String> {
@@ -835,7 +842,7 @@ impl Solver {
                 crate::thomsen::ThomsenParams::default().parse(opts)?,
             )),
             _ => Err(format!(
-                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,grow=G,ladder=on|off,zones=on|off,kawano=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off], lambda-search[:order=N,ladder=on|off] (classical λ-search, Thomsen 2000))"
+                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,grow=G,ladder=on|off,escape=on|off,zones=on|off,kawano=on|off,dual=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off], lambda-search[:order=N,ladder=on|off] (classical λ-search, Thomsen 2000))"
             )),
         }
     }

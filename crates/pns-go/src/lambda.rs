@@ -37,7 +37,8 @@
 //! two calls of [`crate::capture::attack`] and `defend` then make the same
 //! claims as with plain df-pn. The one pruning of defender moves (the
 //! ladder rule below) drops only moves after which the attacker captures at
-//! once.
+//! once; the one pruning of attacker moves (the escape rule below) only
+//! moves after which the defender escapes at once.
 //!
 //! # Initialisation and pseudo λ-search
 //!
@@ -63,6 +64,16 @@
 //! lift the atari (its liberty, and the last liberties of the attacker
 //! blocks next to it that are in atari) and the pass: any other move leaves
 //! the target to be captured on the next move.
+//!
+//! # The escape rule
+//!
+//! With [`LambdaParams::escape`] on (the default), the same idea for the
+//! other side ([`crate::escape`]): a defender to move that can escape in
+//! one move (the target reaching the threshold's liberties) has won, and
+//! an attacker to move plays, at every order, only the moves that stop
+//! each escape the defender would have after an attacker pass; the pass
+//! itself goes. Escape proofs, where the attacker plays every point, are
+//! what it shortens.
 //!
 //! # Relevance zones
 //!
@@ -108,6 +119,7 @@ use pns_core::{Limits, Outcome, Problem, Repetition, SearchResult, Stats, Status
 use crate::bits::Bits;
 use crate::board::Move;
 use crate::capture::{Capture, Effort};
+use crate::escape;
 use crate::zone::{atari_lifts, kept_moves, lifted_moves, move_reads};
 
 /// The growth of pseudo λ-search: orders searched strictly one after
@@ -125,12 +137,19 @@ pub struct LambdaParams {
     pub growth: u64,
     /// The λ¹ ladder rule (see the module's documentation).
     pub ladder: bool,
+    /// The escape rule ([`crate::escape`]): the attacker's moves cut to
+    /// those that stop every escape in one move.
+    pub escape: bool,
     /// Relevance zones at the defender's nodes when the defender plays
     /// every point (see "Relevance zones" in the module's documentation).
     pub zones: bool,
     /// Kawano's simulation (see "Simulation" in the module's
     /// documentation).
     pub kawano: bool,
+    /// Dual simulation ([`pns_core::dfpn::Kawano::dual`]): a refuted
+    /// attacker move's disproof replayed on the attacker's other moves
+    /// (with it, proofs are replayed too).
+    pub dual: bool,
 }
 
 impl Default for LambdaParams {
@@ -139,8 +158,10 @@ impl Default for LambdaParams {
             max_order: 2,
             growth: 2,
             ladder: true,
+            escape: true,
             zones: false,
             kawano: false,
+            dual: false,
         }
     }
 }
@@ -154,8 +175,9 @@ impl LambdaParams {
         }
     }
 
-    /// `order=N,grow=G|pseudo,ladder=on|off,zones=on|off,kawano=on|off`
-    /// (`sim` for `kawano`), each optional, over `self`.
+    /// `order=N,grow=G|pseudo,ladder=on|off,escape=on|off,zones=on|off,
+    /// kawano=on|off,dual=on|off` (`sim` for `kawano`), each optional,
+    /// over `self`.
     pub fn parse(mut self, s: &str) -> Result<Self, String> {
         for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (k, v) = kv
@@ -181,11 +203,13 @@ impl LambdaParams {
                     }
                 }
                 "ladder" => self.ladder = on_off(k, v)?,
+                "escape" => self.escape = on_off(k, v)?,
                 "zones" => self.zones = on_off(k, v)?,
                 "kawano" | "sim" => self.kawano = on_off(k, v)?,
+                "dual" => self.dual = on_off(k, v)?,
                 _ => {
                     return Err(format!(
-                        "unknown option '{k}' (order, grow, ladder, zones, kawano)"
+                        "unknown option '{k}' (order, grow, ladder, escape, zones, kawano, dual)"
                     ))
                 }
             }
@@ -193,7 +217,8 @@ impl LambdaParams {
         Ok(self)
     }
 
-    /// `order=N,grow=G,ladder=on|off`, the form `parse` reads.
+    /// `order=N,grow=G,ladder=on|off,escape=on|off` and the options that
+    /// are on, the form `parse` reads.
     pub fn describe(&self) -> String {
         let g = if self.growth == PSEUDO_GROWTH {
             "pseudo".to_string()
@@ -202,15 +227,19 @@ impl LambdaParams {
         };
         let onoff = |b: bool| if b { "on" } else { "off" };
         let mut d = format!(
-            "order={},grow={g},ladder={}",
+            "order={},grow={g},ladder={},escape={}",
             self.max_order,
-            onoff(self.ladder)
+            onoff(self.ladder),
+            onoff(self.escape)
         );
         if self.zones {
             d.push_str(",zones=on");
         }
         if self.kawano {
             d.push_str(",kawano=on");
+        }
+        if self.dual {
+            d.push_str(",dual=on");
         }
         d
     }
@@ -424,8 +453,13 @@ impl<'t> LambdaProblem<'t> {
         if order == 1 && order != top && self.params.ladder {
             let libs = g.target_libs();
             if libs.count() == 2 {
+                let spoil = if self.params.escape {
+                    escape::spoilers(g)
+                } else {
+                    None
+                };
                 for p in libs.iter() {
-                    if g.board().is_legal_point(p, true) {
+                    if g.board().is_legal_point(p, true) && spoil.is_none_or(|s| s.get(p)) {
                         out.push(LMove::Play(Move::Play(p as u16)));
                     }
                 }
@@ -437,9 +471,20 @@ impl<'t> LambdaProblem<'t> {
         }
         let mut ms = Vec::new();
         g.search_moves(&mut ms);
+        // The escape rule: only moves that stop every escape in one move
+        // (the pass among them never does).
+        let spoil = if self.params.escape {
+            escape::spoilers(g)
+        } else {
+            None
+        };
         out.extend(
             ms.into_iter()
-                .filter(|m| order == top || *m != Move::Pass)
+                .filter(|m| match (m, spoil) {
+                    (Move::Pass, None) => order == top,
+                    (Move::Pass, Some(_)) => false,
+                    (Move::Play(p), s) => s.is_none_or(|s| s.get(*p as usize)),
+                })
                 .map(LMove::Play),
         );
     }
@@ -475,15 +520,20 @@ fn attacker_kind(l: u8) -> Kind {
 
 impl<'t> LambdaProblem<'t> {
     /// The value of `n` by the rules (the terminal cases and order 0).
-    fn rule_status(n: &LNode) -> Status {
+    fn rule_status(&self, n: &LNode) -> Status {
         let g = &n.g;
+        let attacker_to_move = g.board().to_move() == g.attacker();
         if let Some(o) = g.known_outcome() {
-            let attacker_to_move = g.board().to_move() == g.attacker();
             return if (o == Outcome::Win) == attacker_to_move {
                 Status::Proven
             } else {
                 Status::Disproven
             };
+        }
+        // The escape rule: a defender that escapes at once. (An attacker
+        // that cannot stop every such escape is left without moves.)
+        if self.params.escape && !attacker_to_move && escape::escape_now(g).is_some() {
+            return Status::Disproven;
         }
         match n.kind {
             // Order 0: capture in one move or nothing (and no such move,
@@ -495,7 +545,7 @@ impl<'t> LambdaProblem<'t> {
 
     /// Whether `n` is proven, by the rules or the table's base entry.
     fn proven(&self, z: &ZoneState<'_>, n: &LNode) -> bool {
-        match Self::rule_status(n) {
+        match self.rule_status(n) {
             Status::Proven => true,
             Status::Disproven => false,
             Status::Unknown => z.tt.probe(n.key()).is_some_and(|h| h.pn == 0),
@@ -512,7 +562,7 @@ impl<'t> LambdaProblem<'t> {
         if !self.proven(z, &c) {
             let key = c.key();
             let left = z.budget.get();
-            if Self::rule_status(&c) != Status::Unknown
+            if self.rule_status(&c) != Status::Unknown
                 || left == 0
                 || self.nesting >= ZONE_MAX_NESTING
                 || z.tried.borrow().contains(&key)
@@ -573,7 +623,7 @@ impl<'t> LambdaProblem<'t> {
         let b = g.board();
         let top = self.params.top();
         let mut zone = crate::zone::target_reads(g);
-        match Self::rule_status(n) {
+        match self.rule_status(n) {
             Status::Proven => return Some(zone),
             Status::Disproven => return None,
             Status::Unknown => {}
@@ -660,7 +710,7 @@ impl Problem for LambdaProblem<'_> {
     }
 
     fn evaluate(&self) -> Status {
-        Self::rule_status(self.cur())
+        self.rule_status(self.cur())
     }
 
     fn generate(&self, out: &mut Vec<LMove>) {
@@ -817,8 +867,9 @@ pub fn search_on_line(
             crate::capture::path_options()
         }
     };
-    let r = if params.kawano {
-        dfpn::search_with(&mut p, Kawano::new(LambdaPolicy), tt, &limits, &paths)
+    let r = if params.kawano || params.dual {
+        let pol = Kawano::new(LambdaPolicy).with_dual(params.dual);
+        dfpn::search_with(&mut p, pol, tt, &limits, &paths)
     } else {
         dfpn::search_with(&mut p, LambdaPolicy, tt, &limits, &paths)
     };

@@ -219,6 +219,10 @@ fn lambda_dfpn_agrees_with_the_tree_method_on_small_boards() {
         LambdaParams::default()
             .parse("zones=on,ladder=off,order=3")
             .unwrap(),
+        LambdaParams::default().parse("escape=off").unwrap(),
+        LambdaParams::default()
+            .parse("escape=off,zones=on")
+            .unwrap(),
     ];
     let mut rng = Rng::new(20261125);
     let mut checked = 0;
@@ -262,6 +266,81 @@ fn lambda_dfpn_agrees_with_the_tree_method_on_small_boards() {
     }
     assert_eq!(checked, 80);
     assert!(proven > 8 && proven < 72, "{proven} of 80 captured");
+}
+
+/// Whether some legal move of the defender (to move at `c`) leaves the
+/// target escaped by the rules alone.
+fn escapes_at_once(c: &Capture) -> bool {
+    let mut moves = Vec::new();
+    c.legal_moves(&mut moves);
+    moves.into_iter().any(|m| {
+        let mut d = *c;
+        d.play(m);
+        !d.captured() && d.target_libs().count() >= d.escape_libs()
+    })
+}
+
+/// The escape rule ([`pns_go::escape`]) on random lines from random small
+/// boards (both sides on every point, some with a side exempt from the ko
+/// ban): every attacker move it cuts (the pass included) is answered, by
+/// the rules alone, by a defender move that escapes at once; every escape
+/// it reports for the defender escapes.
+#[test]
+fn escape_rule_cuts_only_losing_attacker_moves() {
+    use pns_go::escape::{escape_now, spoilers};
+    let mut rng = Rng::new(20261127);
+    let (mut cut, mut kept, mut nodes, mut escapes) = (0, 0, 0, 0);
+    for i in 0..3000 {
+        let Some(mut g) = random_problem(&mut rng, Generator::Board) else {
+            continue;
+        };
+        let exempt = [None, Some(Color::Black), Some(Color::White)][i % 3];
+        g = g.with_ko_exempt(exempt);
+        for _ in 0..12 {
+            if g.outcome().is_some() {
+                break;
+            }
+            if g.board().to_move() == g.attacker() {
+                if let Some(s) = spoilers(&g) {
+                    nodes += 1;
+                    let mut moves = Vec::new();
+                    g.legal_moves(&mut moves);
+                    for m in moves {
+                        if matches!(m, Move::Play(p) if s.get(p as usize)) {
+                            kept += 1;
+                            continue;
+                        }
+                        let mut c = g;
+                        c.play(m);
+                        let escaped = c.target_libs().count() >= c.escape_libs();
+                        assert!(
+                            !c.captured() && (escaped || escapes_at_once(&c)),
+                            "{} cut {m:?}",
+                            g.render()
+                        );
+                        cut += 1;
+                    }
+                }
+            } else if let Some(e) = escape_now(&g) {
+                let mut c = g;
+                c.play(Move::Play(e as u16));
+                assert!(
+                    !c.captured() && c.target_libs().count() >= c.escape_libs(),
+                    "{} escape {e}",
+                    g.render()
+                );
+                escapes += 1;
+            }
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            g.play(m);
+        }
+    }
+    assert!(
+        nodes > 200 && cut > 1000 && kept > 200 && escapes > 200,
+        "{nodes} nodes, {cut} cut, {kept} kept, {escapes} escapes"
+    );
 }
 
 /// The zone search ([`pns_go::zone`]) against the tree method on random

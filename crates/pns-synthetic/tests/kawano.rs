@@ -219,7 +219,7 @@ fn replays_on_new_positions_are_right_under_every_ghi_mode() {
                 mode,
                 ..Default::default()
             };
-            let (mut proven, mut fewer, mut more) = (0, 0, 0);
+            let (mut proven, mut fewer, mut more, mut dual) = (0, 0, 0, 0);
             for rule in ["fpl", "cpl"] {
                 for seed in 0..5000u64 {
                     let pos = format!(
@@ -243,18 +243,24 @@ fn replays_on_new_positions_are_right_under_every_ghi_mode() {
                     tt.clear();
                     let pol = Kawano::new(Plain::default());
                     let b = dfpn::search_with(&mut p, pol, &tt, &limits, &path);
+                    tt.clear();
+                    let pol = Kawano::new(Plain::default()).with_dual(true);
+                    let c = dfpn::search_with(&mut p, pol, &tt, &limits, &path);
                     assert_eq!(a.status, want, "plain df-pn, {mode:?}, {pos}");
                     assert_eq!(b.status, want, "with simulation, {mode:?}, {pos}");
+                    assert_eq!(c.status, want, "with dual simulation, {mode:?}, {pos}");
                     proven += b.stats.kawano_proven;
+                    dual += c.stats.kawano_proven.saturating_sub(b.stats.kawano_proven);
                     fewer += (b.stats.visits < a.stats.visits) as u64;
                     more += (b.stats.visits > a.stats.visits) as u64;
                 }
             }
             eprintln!(
                 "{mode:?}: {proven} siblings proven by simulation; fewer visits on {fewer} \
-                 graphs, more on {more}"
+                 graphs, more on {more}; {dual} more settled with dual simulation"
             );
             assert!(proven > 50, "{mode:?}: {proven}");
+            assert!(dual > 50, "{mode:?}: {dual} more with dual simulation");
         }
     });
 }

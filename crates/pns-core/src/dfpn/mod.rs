@@ -197,14 +197,16 @@ impl Dfpn {
         if let Some(par) = par {
             par.mark(f.key);
         }
-        if Pol::SIMULATE && !is_or && !was_expanded {
+        if Pol::SIMULATE && !was_expanded && (!is_or || s.pol.sim_dual()) {
             // Kawano's simulation from a child the table holds proven
-            // (searched from another parent, or by a nested search).
-            let proven = s.children[cstart..cend]
+            // (searched from another parent, or by a nested search); dual
+            // simulation from one it holds disproven.
+            let claim = sim_claim(is_or);
+            let settled = s.children[cstart..cend]
                 .iter()
-                .position(|c| c.unknown() && status_of(c.pn, c.dn) == Status::Proven);
-            if let Some(i) = proven {
-                s.kawano(p, &f, cstart + i);
+                .position(|c| c.unknown() && status_of(c.pn, c.dn) == claim);
+            if let Some(i) = settled {
+                s.kawano(p, &f, cstart + i, claim);
                 if P::DELAYS {
                     s.wake(p, cstart, cend, depth);
                 }
@@ -395,9 +397,13 @@ impl Dfpn {
                     c.twins(),
                 )
             });
-            if Pol::SIMULATE && !is_or && status_of(c.pn, c.dn) == Status::Proven {
-                // Kawano's simulation: the siblings by this child's proof.
-                s.kawano(p, &f, best);
+            if Pol::SIMULATE
+                && (!is_or || s.pol.sim_dual())
+                && status_of(c.pn, c.dn) == sim_claim(is_or)
+            {
+                // Kawano's simulation: the siblings by this child's proof
+                // (dual: by its disproof).
+                s.kawano(p, &f, best, sim_claim(is_or));
             }
             if P::DELAYS && status_of(c.pn, c.dn).is_solved() {
                 // The next of its group may now be counted.
@@ -412,6 +418,16 @@ impl Dfpn {
             s.share(p, &f, pn, dn);
         }
         s.leave(&f, pn, dn, best)
+    }
+}
+/// What a simulation replays at a node: proofs below AND nodes (Kawano),
+/// disproofs below OR nodes (dual simulation).
+#[inline(always)]
+fn sim_claim(is_or: bool) -> Status {
+    if is_or {
+        Status::Disproven
+    } else {
+        Status::Proven
     }
 }
 

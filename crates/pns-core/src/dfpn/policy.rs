@@ -75,6 +75,14 @@ pub trait DfpnPolicy: Clone + Send + Sync {
     fn sim_budget(&self) -> u64 {
         0
     }
+
+    /// Whether the simulation also replays disproofs at OR nodes (dual
+    /// simulation, [`super::Kawano::dual`]; read only when
+    /// [`Self::SIMULATE`]).
+    #[inline(always)]
+    fn sim_dual(&self) -> bool {
+        false
+    }
 }
 
 /// Plain df-pn (Nagai 2002). `heuristic: false` gives every leaf (1, 1), the

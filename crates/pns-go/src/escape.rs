@@ -1,0 +1,146 @@
+//! The escape rule: the escape side's mirror of λ-df-pn's ladder rule.
+//!
+//! The ladder rule ([`crate::lambda`]) cuts the *defender's* moves when the
+//! attacker could capture at once. This rule cuts the *attacker's* moves
+//! when the defender could escape at once, which is what an escape proof
+//! (the attacker playing every point, about 250 moves a node on 19x19)
+//! spends its visits on:
+//!
+//! * With the defender to move, a move `e` after which the target block has
+//!   the escape threshold's liberties ([`Capture::escape_libs`]) ends the
+//!   problem: [`escape_now`].
+//! * With the attacker to move, suppose it passed and the defender then
+//!   escaped with `e`. An attacker move `p` leaves that escape standing
+//!   unless it is `e` itself, a liberty the target would have after `e`, or
+//!   (when `e` captures attacker blocks, whose points then count as
+//!   liberties) the capture of a defender block next to one of those
+//!   blocks, which would give it liberties back. Any other `p` is answered
+//!   by `e`, with at least as many liberties as after the pass, so it loses
+//!   for the attacker; [`spoilers`] returns the points that are left, the
+//!   intersection over every such `e` (the pass goes too: `e` answers it).
+//!   An empty set means the attacker has already lost.
+//!
+//! Why `p` cannot spoil `e` otherwise: a stone on `p` takes no liberty of
+//! the enlarged block (it is not one), cannot join an attacker block that
+//! `e` captures (that block's only liberty is `e`, and `p` next to it would
+//! be another), and does not make `e` illegal (the block after `e` keeps
+//! liberties, and a ko ban after `p` falls on a stone `p` captured, not on
+//! the empty `e`). A capture by `p` of a defender block inside the enlarged
+//! block would make `p` one of its liberties; a capture elsewhere only
+//! vacates points, which can matter only through an attacker block `e`
+//! was to capture, hence the third kind of spoiler. `e` is always a move
+//! the defender may play: a liberty of the target or of an attacker block
+//! in atari next to it, which every generator allows (and the ladder rule
+//! keeps).
+//!
+//! Only the attacker's losing moves are cut, so no value changes; the
+//! certificates list every move anyway (their extractor works on the
+//! capture positions with all of a side's moves). Tests
+//! (`tests/capture.rs`): `escape_rule_cuts_only_losing_attacker_moves`
+//! plays every cut move on random small boards and finds, by the rules,
+//! a defender move that escapes at once; and
+//! `lambda_dfpn_agrees_with_the_tree_method_on_small_boards` runs λ-df-pn
+//! with the rule (the default) and without it against the exact tree
+//! method.
+
+use crate::bits::Bits;
+use crate::board::Move;
+use crate::capture::Capture;
+
+/// The defender's moves that could escape at once: the target's liberties
+/// and the liberties of attacker blocks in atari next to it.
+fn escape_candidates(g: &Capture) -> Bits {
+    let b = g.board();
+    let blk = g.target_block();
+    let mut cand = b.liberties(&blk);
+    for a in b.adjacent_blocks(&blk) {
+        let l = b.liberties(&a);
+        if l.count() == 1 {
+            cand |= l;
+        }
+    }
+    cand
+}
+
+/// Calls `f(e, libs, captured)` for each defender move `e` at `g` (the
+/// defender to move) after which the target has escaped, with the target's
+/// liberties after `e` and the stones `e` captures; stops when `f` returns
+/// false.
+fn for_each_escape(g: &Capture, mut f: impl FnMut(usize, Bits, Bits) -> bool) {
+    if g.captured() || g.pending_retake() || g.board().to_move() != g.defender() {
+        return;
+    }
+    let b = g.board();
+    let blk = g.target_block();
+    let libs = b.liberties(&blk);
+    let own = b.stones(g.defender());
+    let opp = b.stones(g.attacker());
+    let need = g.escape_libs();
+    for e in escape_candidates(g).iter() {
+        let nb = b.neighbours(e);
+        let (after, captured) =
+            if libs.get(e) && (nb & own).minus(&blk).is_empty() && !nb.intersects(&opp) {
+                // The usual case, read off the board: a stone that joins only
+                // the target and captures nothing adds its empty neighbours.
+                let after = (libs | (nb & b.empty())).minus(&Bits::single(e));
+                if after.count() < need || !b.is_legal_point(e, true) {
+                    continue;
+                }
+                (after, Bits::EMPTY)
+            } else {
+                if !b.is_legal_point(e, true) {
+                    continue;
+                }
+                let mut next = *g;
+                let captured = next.play_capturing(Move::Play(e as u16));
+                if next.captured() || next.target_libs().count() < need {
+                    continue;
+                }
+                (next.target_libs(), captured)
+            };
+        if !f(e, after, captured) {
+            return;
+        }
+    }
+}
+
+/// With the defender to move: a move that escapes at once, if any.
+pub fn escape_now(g: &Capture) -> Option<usize> {
+    let mut found = None;
+    for_each_escape(g, |e, _, _| {
+        found = Some(e);
+        false
+    });
+    found
+}
+
+/// With the attacker to move: `None` when the defender, were the attacker
+/// to pass, could not escape in one move; otherwise the points where an
+/// attacker move can stop every such escape (see the module's
+/// documentation), possibly none.
+pub fn spoilers(g: &Capture) -> Option<Bits> {
+    if g.captured() || g.board().to_move() != g.attacker() {
+        return None;
+    }
+    let mut passed = *g;
+    passed.play_capturing(Move::Pass);
+    let before = passed.board();
+    let mut keep: Option<Bits> = None;
+    for_each_escape(&passed, |e, after, captured| {
+        let mut spoil = after | Bits::single(e);
+        if !captured.is_empty() {
+            // Defender blocks in atari next to what `e` captures: taking
+            // one would give those attacker stones a liberty.
+            for d in before.adjacent_blocks(&captured) {
+                let l = before.liberties(&d);
+                if l.count() == 1 {
+                    spoil |= l;
+                }
+            }
+        }
+        let k = keep.map_or(spoil, |k| k & spoil);
+        keep = Some(k);
+        !k.is_empty()
+    });
+    keep
+}
