@@ -93,10 +93,11 @@ fn for_each_escape(g: &Capture, mut f: impl FnMut(usize, Bits, Bits) -> bool) {
                 }
                 let mut next = *g;
                 let captured = next.play_capturing(Move::Play(e as u16));
-                if next.captured() || next.target_libs().count() < need {
+                let after = next.target_libs();
+                if next.captured() || after.count() < need {
                     continue;
                 }
-                (next.target_libs(), captured)
+                (after, captured)
             };
         if !f(e, after, captured) {
             return;

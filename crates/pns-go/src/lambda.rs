@@ -453,11 +453,7 @@ impl<'t> LambdaProblem<'t> {
         if order == 1 && order != top && self.params.ladder {
             let libs = g.target_libs();
             if libs.count() == 2 {
-                let spoil = if self.params.escape {
-                    escape::spoilers(g)
-                } else {
-                    None
-                };
+                let spoil = self.spoilers(g);
                 for p in libs.iter() {
                     if g.board().is_legal_point(p, true) && spoil.is_none_or(|s| s.get(p)) {
                         out.push(LMove::Play(Move::Play(p as u16)));
@@ -473,11 +469,7 @@ impl<'t> LambdaProblem<'t> {
         g.search_moves(&mut ms);
         // The escape rule: only moves that stop every escape in one move
         // (the pass among them never does).
-        let spoil = if self.params.escape {
-            escape::spoilers(g)
-        } else {
-            None
-        };
+        let spoil = self.spoilers(g);
         out.extend(
             ms.into_iter()
                 .filter(|m| match (m, spoil) {
@@ -487,6 +479,12 @@ impl<'t> LambdaProblem<'t> {
                 })
                 .map(LMove::Play),
         );
+    }
+
+    /// The escape rule's kept attacker moves at `g`, when it is on and
+    /// the defender has a one-move escape ([`escape::spoilers`]).
+    fn spoilers(&self, g: &Capture) -> Option<Bits> {
+        self.params.escape.then(|| escape::spoilers(g)).flatten()
     }
 
     /// The defender's moves: what the question allows and the pass; under
