@@ -15,7 +15,7 @@ pub struct GtpArgs {
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub nodes: u64,
     /// The search behind `attack` and `defend`: `dfpn`,
-    /// `lambda[:order=N,grow=G,ladder=on|off,escape=on|off,zones=on|off,
+    /// `lambda[:order=N,grow=G,ladder=on|off,bound=on|off,escape=on|off,zones=on|off,
     /// kawano=on|off,dual=on|off]`,
     /// `pseudo-lambda`, `lambda-search[:order=N,ladder=on|off]` (classical
     /// λ-search) or `zone[:...]` (relevance zones; an experiment with

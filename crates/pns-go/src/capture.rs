@@ -817,7 +817,7 @@ pub enum Solver {
 }
 
 impl Solver {
-    /// `dfpn[:kawano=on|off]`, `lambda[:order=N,grow=G,ladder=on|off,
+    /// `dfpn[:kawano=on|off]`, `lambda[:order=N,grow=G,ladder=on|off,bound=on|off,
     /// escape=on|off,zones=on|off,kawano=on|off,dual=on|off]` or
     /// `pseudo-lambda[:...]` (`sim` is
     /// read as `kawano`), `zone[:...]`, or `lambda-search[:order=N,
@@ -842,7 +842,7 @@ impl Solver {
                 crate::thomsen::ThomsenParams::default().parse(opts)?,
             )),
             _ => Err(format!(
-                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,grow=G,ladder=on|off,escape=on|off,zones=on|off,kawano=on|off,dual=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off], lambda-search[:order=N,ladder=on|off] (classical λ-search, Thomsen 2000))"
+                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,grow=G,ladder=on|off,bound=on|off,escape=on|off,zones=on|off,kawano=on|off,dual=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off], lambda-search[:order=N,ladder=on|off] (classical λ-search, Thomsen 2000))"
             )),
         }
     }

@@ -46,6 +46,7 @@
 use crate::bits::Bits;
 use crate::board::Move;
 use crate::capture::Capture;
+use crate::zone::move_reads;
 
 /// The defender's moves that could escape at once: the target's liberties
 /// and the liberties of attacker blocks in atari next to it.
@@ -120,19 +121,36 @@ pub fn escape_now(g: &Capture) -> Option<usize> {
 /// attacker move can stop every such escape (see the module's
 /// documentation), possibly none.
 pub fn spoilers(g: &Capture) -> Option<Bits> {
+    spoilers_reading(g, None)
+}
+
+/// [`spoilers`], adding to `reads` the points its answer depends on beyond
+/// the target and its liberties (a relevance zone's reads, see
+/// [`crate::zone`]): each escape's [`move_reads`] and the defender blocks
+/// next to what it captures. Another stone of the attacker off these
+/// points leaves every escape found standing, so it can only add escapes
+/// and shrink the answer.
+pub(crate) fn spoilers_reading(g: &Capture, mut reads: Option<&mut Bits>) -> Option<Bits> {
     if g.captured() || g.board().to_move() != g.attacker() {
         return None;
     }
     let mut passed = *g;
     passed.play_capturing(Move::Pass);
     let before = passed.board();
+    let mask = before.mask();
     let mut keep: Option<Bits> = None;
     for_each_escape(&passed, |e, after, captured| {
         let mut spoil = after | Bits::single(e);
+        if let Some(r) = reads.as_deref_mut() {
+            *r |= move_reads(before, e);
+        }
         if !captured.is_empty() {
             // Defender blocks in atari next to what `e` captures: taking
             // one would give those attacker stones a liberty.
             for d in before.adjacent_blocks(&captured) {
+                if let Some(r) = reads.as_deref_mut() {
+                    *r |= d.dilate(mask);
+                }
                 let l = before.liberties(&d);
                 if l.count() == 1 {
                     spoil |= l;

@@ -37,8 +37,10 @@
 //! two calls of [`crate::capture::attack`] and `defend` then make the same
 //! claims as with plain df-pn. The one pruning of defender moves (the
 //! ladder rule below) drops only moves after which the attacker captures at
-//! once; the one pruning of attacker moves (the escape rule below) only
-//! moves after which the defender escapes at once.
+//! once; the prunings of attacker moves drop only moves after which the
+//! defender escapes at once (the escape rule below) or, below the
+//! unrestricted level, moves that cannot be threats of their order (the
+//! liberty bound below).
 //!
 //! # Initialisation and pseudo λ-search
 //!
@@ -64,6 +66,23 @@
 //! lift the atari (its liberty, and the last liberties of the attacker
 //! blocks next to it that are in atari) and the pass: any other move leaves
 //! the target to be captured on the next move.
+//!
+//! # The liberty bound
+//!
+//! With [`LambdaParams::bound`] on (the default), the ladder rule's
+//! attacker half at every order `i` below the unrestricted level: where the
+//! target has `i + 2` liberties or more, `Fixed(i)` has no moves; where it
+//! has `i + 1`, only its liberties. Why, by induction on `i`: at order 0
+//! only a capture at once wins, which needs one liberty. An attacker move
+//! takes at most one liberty (its stone covers one point; what it captures
+//! only frees points), and the defender's pass after it leads to order
+//! `i − 1` with the same liberties. So from `i + 2` liberties every move
+//! leaves at least `(i − 1) + 2` and its threat check is lost; from `i + 1`
+//! only a move on a liberty leaves fewer. The cut moves are lost at that
+//! order; and the lower orders only ever prove (see Soundness), so a wrong
+//! bound could cost answers, never make one wrong. What it saves: in escape
+//! proofs every lower order must be disproven too, and `Fixed(2)` at three
+//! liberties otherwise refutes some 250 moves one by one on 19x19.
 //!
 //! # The escape rule
 //!
@@ -91,6 +110,23 @@
 //! the threat check of order `i − 1` has defender nodes of order at most
 //! `i − 1`, down to the ladder rule at order 1. Searches with zones run
 //! under NOCYCLE, so that proofs are in the base entries the walk reads.
+//!
+//! With the attacker playing every point (the escape half), the mirror: an
+//! attacker node `Fixed(i)` whose moves neither the liberty bound nor the
+//! escape rule cut first gets the defender's node `And(i)` after an
+//! attacker pass disproven (at the top order the pass child; below it the
+//! node a pass would lead to, were it a move there, so the same key space
+//! holds its entries), reads the zone of that disproof, and keeps the
+//! attacker moves that change it: any other move is answered as the pass
+//! was. The disproof's zone holds, at each defender node, the refuting
+//! move's reads (and what made it a move: the ladder rule's reads, the
+//! generator's candidates); at each attacker node, every kept move's
+//! reads and what kept them (the liberty bound's and the escape rule's
+//! reads, or the node's own pass zone). An attacker node inside a disproof
+//! that kept all its moves is not read back (its zone would be the whole
+//! board), nor is one whose pass position is not disproven in the table.
+//! Another attacker stone off the zone can only add escapes for the
+//! defender and cut more attacker moves, never take a refutation away.
 //!
 //! # Simulation
 //!
@@ -137,11 +173,16 @@ pub struct LambdaParams {
     pub growth: u64,
     /// The λ¹ ladder rule (see the module's documentation).
     pub ladder: bool,
+    /// The liberty bound at every order below the unrestricted level (see
+    /// the module's documentation); at order 1 it is the ladder rule's
+    /// attacker half.
+    pub bound: bool,
     /// The escape rule ([`crate::escape`]): the attacker's moves cut to
     /// those that stop every escape in one move.
     pub escape: bool,
-    /// Relevance zones at the defender's nodes when the defender plays
-    /// every point (see "Relevance zones" in the module's documentation).
+    /// Relevance zones at the nodes of the side that plays every point,
+    /// the defender's or the attacker's (see "Relevance zones" in the
+    /// module's documentation).
     pub zones: bool,
     /// Kawano's simulation (see "Simulation" in the module's
     /// documentation).
@@ -158,6 +199,7 @@ impl Default for LambdaParams {
             max_order: 2,
             growth: 2,
             ladder: true,
+            bound: true,
             escape: true,
             zones: false,
             kawano: false,
@@ -175,8 +217,8 @@ impl LambdaParams {
         }
     }
 
-    /// `order=N,grow=G|pseudo,ladder=on|off,escape=on|off,zones=on|off,
-    /// kawano=on|off,dual=on|off` (`sim` for `kawano`), each optional,
+    /// `order=N,grow=G|pseudo,ladder=on|off,bound=on|off,escape=on|off,
+    /// zones=on|off,kawano=on|off,dual=on|off` (`sim` for `kawano`), each optional,
     /// over `self`.
     pub fn parse(mut self, s: &str) -> Result<Self, String> {
         for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -203,13 +245,14 @@ impl LambdaParams {
                     }
                 }
                 "ladder" => self.ladder = on_off(k, v)?,
+                "bound" => self.bound = on_off(k, v)?,
                 "escape" => self.escape = on_off(k, v)?,
                 "zones" => self.zones = on_off(k, v)?,
                 "kawano" | "sim" => self.kawano = on_off(k, v)?,
                 "dual" => self.dual = on_off(k, v)?,
                 _ => {
                     return Err(format!(
-                        "unknown option '{k}' (order, grow, ladder, escape, zones, kawano, dual)"
+                        "unknown option '{k}' (order, grow, ladder, bound, escape, zones, kawano, dual)"
                     ))
                 }
             }
@@ -217,8 +260,9 @@ impl LambdaParams {
         Ok(self)
     }
 
-    /// `order=N,grow=G,ladder=on|off,escape=on|off` and the options that
-    /// are on, the form `parse` reads.
+    /// `order=N,grow=G,ladder=on|off,escape=on|off`, `bound=off` when the
+    /// liberty bound is off, and the options that are on: the form `parse`
+    /// reads.
     pub fn describe(&self) -> String {
         let g = if self.growth == PSEUDO_GROWTH {
             "pseudo".to_string()
@@ -232,6 +276,9 @@ impl LambdaParams {
             onoff(self.ladder),
             onoff(self.escape)
         );
+        if !self.bound {
+            d.push_str(",bound=off");
+        }
         if self.zones {
             d.push_str(",zones=on");
         }
@@ -351,7 +398,7 @@ struct ZoneState<'t> {
     memo: RefCell<HashMap<u64, Bits>>,
     /// Pass positions whose nested search ended unknown.
     tried: RefCell<HashSet<u64>>,
-    /// Defender nodes generated with a zone, moves kept and left out.
+    /// Nodes generated with a zone, moves kept and left out.
     counts: Cell<(u64, u64, u64)>,
 }
 
@@ -368,6 +415,32 @@ const ZONE_WALK_STEPS: u64 = 100_000;
 const ZONE_WALK_DEPTH: usize = 300;
 /// Memoised zones (and tried pass positions) before the memo is cleared.
 const ZONE_MEMO_MAX: usize = 1 << 17;
+/// Keeps the memo's disproof zones apart from its proof zones.
+const DISPROOF_MEMO_SALT: u64 = 0x6469_7370_726f_6f66;
+
+/// What playing `m` reads ([`move_reads`]; nothing for an order or the
+/// pass).
+fn play_reads(b: &crate::board::Board, m: LMove) -> Bits {
+    match m {
+        LMove::Play(Move::Play(p)) => move_reads(b, p as usize),
+        _ => Bits::EMPTY,
+    }
+}
+
+/// What choosing a defender move reads where the generator bounds the
+/// defender (a disproof zone's reads): the target with its liberties and
+/// the attacker blocks next to it with theirs. The candidates
+/// ([`Capture::candidates`]) are built from these alone, and another
+/// attacker stone off them cannot take a candidate away.
+fn candidate_reads(g: &Capture) -> Bits {
+    let b = g.board();
+    let mask = b.mask();
+    let mut z = crate::zone::target_reads(g) | g.target_libs().dilate(mask);
+    for a in b.adjacent_blocks(&g.target_block()) {
+        z |= a.dilate(mask);
+    }
+    z
+}
 
 /// "The attacker captures the target" as a λ tree.
 pub struct LambdaProblem<'t> {
@@ -439,8 +512,8 @@ impl<'t> LambdaProblem<'t> {
         &self.cur().g
     }
 
-    /// Defender nodes generated with a zone, the moves they kept and the
-    /// moves they left out (nested searches included).
+    /// Nodes generated with a zone (the complete side's), the moves they
+    /// kept and the moves they left out (nested searches included).
     pub fn zone_counts(&self) -> (u64, u64, u64) {
         self.zones.as_ref().map_or((0, 0, 0), |z| z.counts.get())
     }
@@ -449,27 +522,62 @@ impl<'t> LambdaProblem<'t> {
     /// pass only at the unrestricted level, the target's liberties only at
     /// order 1 under the ladder rule.
     fn attacker_moves(&self, g: &Capture, order: u8, out: &mut Vec<LMove>) {
+        self.attacker_moves_reading(g, order, out, None);
+    }
+
+    /// [`Self::attacker_moves`]; returns whether they are all the moves
+    /// the question allows (neither the liberty bound nor the escape rule
+    /// cut any), and otherwise adds to `reads` what cutting them read (a
+    /// disproof zone's reads: another attacker stone off them can only
+    /// cut more).
+    fn attacker_moves_reading(
+        &self,
+        g: &Capture,
+        order: u8,
+        out: &mut Vec<LMove>,
+        mut reads: Option<&mut Bits>,
+    ) -> bool {
         let top = self.params.top();
-        if order == 1 && order != top && self.params.ladder {
+        let b = g.board();
+        let bounded = self.params.bound || (order == 1 && self.params.ladder);
+        if order != top && bounded {
+            // The liberty bound (see the module's documentation): with
+            // `order + 2` liberties or more nothing threatens; with
+            // `order + 1` only a move on a liberty can.
             let libs = g.target_libs();
-            if libs.count() == 2 {
-                let spoil = self.spoilers(g);
+            let (n, i) = (libs.count() as u64, order as u64);
+            if n > i {
+                if let Some(r) = reads.as_deref_mut() {
+                    *r |= crate::zone::target_reads(g);
+                }
+            }
+            if n == i + 1 {
+                let spoil = self.spoilers_reading(g, reads.as_deref_mut());
                 for p in libs.iter() {
-                    if g.board().is_legal_point(p, true) && spoil.is_none_or(|s| s.get(p)) {
+                    if let Some(r) = reads.as_deref_mut() {
+                        *r |= move_reads(b, p);
+                    }
+                    if b.is_legal_point(p, true) && spoil.is_none_or(|s| s.get(p)) {
                         out.push(LMove::Play(Move::Play(p as u16)));
                     }
                 }
-                return;
+                return false;
             }
-            if libs.count() >= 3 {
-                return;
+            if n >= i + 2 {
+                return false;
             }
         }
         let mut ms = Vec::new();
         g.search_moves(&mut ms);
         // The escape rule: only moves that stop every escape in one move
         // (the pass among them never does).
-        let spoil = self.spoilers(g);
+        let spoil = self.spoilers_reading(g, reads.as_deref_mut());
+        if let (Some(s), Some(r)) = (spoil, reads) {
+            *r |= crate::zone::target_reads(g);
+            for p in s.iter() {
+                *r |= move_reads(b, p);
+            }
+        }
         out.extend(
             ms.into_iter()
                 .filter(|m| match (m, spoil) {
@@ -479,12 +587,17 @@ impl<'t> LambdaProblem<'t> {
                 })
                 .map(LMove::Play),
         );
+        spoil.is_none()
     }
 
     /// The escape rule's kept attacker moves at `g`, when it is on and
-    /// the defender has a one-move escape ([`escape::spoilers`]).
-    fn spoilers(&self, g: &Capture) -> Option<Bits> {
-        self.params.escape.then(|| escape::spoilers(g)).flatten()
+    /// the defender has a one-move escape ([`escape::spoilers`]), adding
+    /// what they read to `reads` ([`escape::spoilers_reading`]).
+    fn spoilers_reading(&self, g: &Capture, reads: Option<&mut Bits>) -> Option<Bits> {
+        self.params
+            .escape
+            .then(|| escape::spoilers_reading(g, reads))
+            .flatten()
     }
 
     /// The defender's moves: what the question allows and the pass; under
@@ -541,23 +654,30 @@ impl<'t> LambdaProblem<'t> {
         }
     }
 
-    /// Whether `n` is proven, by the rules or the table's base entry.
-    fn proven(&self, z: &ZoneState<'_>, n: &LNode) -> bool {
+    /// Whether `n` has the value `claim` (proven or disproven), by the
+    /// rules or the table's base entry.
+    fn settled(&self, z: &ZoneState<'_>, n: &LNode, claim: Status) -> bool {
         match self.rule_status(n) {
-            Status::Proven => true,
-            Status::Disproven => false,
-            Status::Unknown => z.tt.probe(n.key()).is_some_and(|h| h.pn == 0),
+            Status::Unknown => z.tt.probe(n.key()).is_some_and(|h| match claim {
+                Status::Proven => h.pn == 0,
+                _ => h.dn == 0,
+            }),
+            s => s == claim,
         }
     }
 
-    /// The zone of the threat check's proof at the defender's node `n`
-    /// (the pass child, the attacker to move at the order below), after a
-    /// nested search of it when the table does not hold it proven.
-    fn pass_zone(&self, n: &LNode) -> Option<Bits> {
+    /// The zone of the pass position's `claim` at `n`: at the defender's
+    /// node the threat check's proof (the attacker to move at the order
+    /// below); at the attacker's node `Fixed(i)` the disproof of the
+    /// defender's node `And(i)` after an attacker pass (at the top order
+    /// its pass child; below it the node a pass would lead to, were it a
+    /// move there). A nested search runs first when the table does not
+    /// hold the claim.
+    fn pass_zone(&self, n: &LNode, claim: Status) -> Option<Bits> {
         let z = self.zones.as_ref()?;
         let top = self.params.top();
         let c = n.step(LMove::Play(Move::Pass), top, true);
-        if !self.proven(z, &c) {
+        if !self.settled(z, &c, claim) {
             let key = c.key();
             let left = z.budget.get();
             if self.rule_status(&c) != Status::Unknown
@@ -582,7 +702,7 @@ impl<'t> LambdaProblem<'t> {
             let r = dfpn::search_with(&mut sub, LambdaPolicy, z.tt, &limits, &zone_paths());
             z.budget.set(left.saturating_sub(r.stats.visits.max(1)));
             self.nested.borrow_mut().note_nested(&r.stats);
-            if r.status != Status::Proven {
+            if r.status != claim {
                 let mut tried = z.tried.borrow_mut();
                 if tried.len() >= ZONE_MEMO_MAX {
                     tried.clear();
@@ -592,22 +712,30 @@ impl<'t> LambdaProblem<'t> {
             }
         }
         z.walk_left.set(ZONE_WALK_STEPS);
-        self.zone(z, &c, 0)
+        self.zone(z, &c, 0, claim)
     }
 
-    /// The zone of the proof of `n` ("the attacker captures"), read back
-    /// from the table; `None` when it cannot be read whole.
-    fn zone(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
+    /// The zone of `n`'s proof ("the attacker captures") or disproof, as
+    /// `claim` says, read back from the table; `None` when it cannot be
+    /// read whole.
+    fn zone(&self, z: &ZoneState<'_>, n: &LNode, depth: usize, claim: Status) -> Option<Bits> {
         let left = z.walk_left.get();
         if depth > ZONE_WALK_DEPTH || left == 0 {
             return None;
         }
         z.walk_left.set(left - 1);
-        let key = n.key();
+        let key = n.key()
+            ^ match claim {
+                Status::Proven => 0,
+                _ => DISPROOF_MEMO_SALT,
+            };
         if let Some(zone) = z.memo.borrow().get(&key) {
             return Some(*zone);
         }
-        let zone = self.walk(z, n, depth)?;
+        let zone = match claim {
+            Status::Proven => self.walk(z, n, depth)?,
+            _ => self.walk_disproof(z, n, depth)?,
+        };
         let mut memo = z.memo.borrow_mut();
         if memo.len() >= ZONE_MEMO_MAX {
             memo.clear();
@@ -618,8 +746,8 @@ impl<'t> LambdaProblem<'t> {
 
     fn walk(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
         let g = &n.g;
-        let b = g.board();
         let top = self.params.top();
+        let proven = Status::Proven;
         let mut zone = crate::zone::target_reads(g);
         match self.rule_status(n) {
             Status::Proven => return Some(zone),
@@ -634,20 +762,7 @@ impl<'t> LambdaProblem<'t> {
                     Kind::Fixed(i, _) => self.attacker_moves(g, i, &mut ms),
                     Kind::And(_) => unreachable!(),
                 }
-                for m in ms {
-                    let c = n.step(m, top, true);
-                    if !self.proven(z, &c) {
-                        continue;
-                    }
-                    if let Some(cz) = self.zone(z, &c, depth + 1) {
-                        zone |= cz;
-                        if let LMove::Play(Move::Play(p)) = m {
-                            zone |= move_reads(b, p as usize);
-                        }
-                        return Some(zone);
-                    }
-                }
-                None
+                self.zone_of_one(z, n, ms, depth, proven, zone)
             }
             Kind::And(_) => {
                 let kept: Vec<Move> = match atari_lifts(g).filter(|_| self.params.ladder) {
@@ -657,27 +772,134 @@ impl<'t> LambdaProblem<'t> {
                     }
                     None => {
                         let c = n.step(LMove::Play(Move::Pass), top, true);
-                        if !self.proven(z, &c) {
+                        if !self.settled(z, &c, proven) {
                             return None;
                         }
-                        let z0 = self.zone(z, &c, depth + 1)?;
+                        let z0 = self.zone(z, &c, depth + 1, proven)?;
                         let (ms, reads) = kept_moves(g, &n.vacated, &z0);
                         zone |= z0 | reads;
                         ms
                     }
                 };
-                for m in kept {
-                    let c = n.step(LMove::Play(m), top, true);
-                    if !self.proven(z, &c) {
-                        return None;
-                    }
-                    zone |= self.zone(z, &c, depth + 1)?;
-                    if let Move::Play(p) = m {
-                        zone |= move_reads(b, p as usize);
+                let kept = kept.into_iter().map(LMove::Play).collect();
+                self.zone_of_all(z, n, kept, depth, proven, zone)
+            }
+        }
+    }
+
+    /// The zone of `n`'s disproof (the defender saves the target), in a
+    /// search where the attacker plays every point: at the defender's
+    /// nodes one refuting move and what made it a move there; at the
+    /// attacker's nodes every order and every move, the moves as the
+    /// liberty bound, the escape rule or the node's own pass zone left
+    /// them (a node with all its moves is not read back: its zone would
+    /// be the board).
+    fn walk_disproof(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
+        let g = &n.g;
+        let b = g.board();
+        let top = self.params.top();
+        let disproven = Status::Disproven;
+        let mut zone = crate::zone::target_reads(g);
+        match self.rule_status(n) {
+            Status::Disproven => {
+                // Escaped, order 0, or an escape at once (what it plays).
+                if self.params.escape && g.outcome().is_none() {
+                    if let Some(e) = escape::escape_now(g) {
+                        zone |= move_reads(b, e);
                     }
                 }
-                Some(zone)
+                return Some(zone);
             }
+            Status::Proven => return None,
+            Status::Unknown => {}
+        }
+        let mut ms = Vec::new();
+        match n.kind {
+            Kind::Split(l) => self.orders(l, &mut ms),
+            Kind::Fixed(i, _) => {
+                if self.attacker_moves_reading(g, i, &mut ms, Some(&mut zone)) {
+                    let c = n.step(LMove::Play(Move::Pass), top, true);
+                    if !self.settled(z, &c, disproven) {
+                        return None;
+                    }
+                    let z0 = self.zone(z, &c, depth + 1, disproven)?;
+                    let (kept, reads) = kept_moves(g, &n.vacated, &z0);
+                    zone |= z0 | reads;
+                    ms.clear();
+                    ms.extend(
+                        kept.into_iter()
+                            .filter(|m| *m != Move::Pass || i == top)
+                            .map(LMove::Play),
+                    );
+                }
+            }
+            Kind::And(_) => {
+                if let Some((_, reads)) = atari_lifts(g).filter(|_| self.params.ladder) {
+                    zone |= reads;
+                }
+                if g.complete() != Some(g.defender()) {
+                    zone |= candidate_reads(g);
+                }
+                self.defender_moves(g, &mut ms);
+                return self.zone_of_one(z, n, ms, depth, disproven, zone);
+            }
+        }
+        self.zone_of_all(z, n, ms, depth, disproven, zone)
+    }
+
+    /// `zone` with the zone of the first of `n`'s children by `ms` that
+    /// has `claim` and reads back, and that move's reads (where one child
+    /// decides); `None` when none does.
+    fn zone_of_one(
+        &self,
+        z: &ZoneState<'_>,
+        n: &LNode,
+        ms: Vec<LMove>,
+        depth: usize,
+        claim: Status,
+        zone: Bits,
+    ) -> Option<Bits> {
+        let (b, top) = (n.g.board(), self.params.top());
+        ms.into_iter().find_map(|m| {
+            let c = n.step(m, top, true);
+            if !self.settled(z, &c, claim) {
+                return None;
+            }
+            let cz = self.zone(z, &c, depth + 1, claim)?;
+            Some(zone | cz | play_reads(b, m))
+        })
+    }
+
+    /// `zone` with the zones of all of `n`'s children by `ms` and their
+    /// moves' reads (where every child must have `claim`); `None` when one
+    /// does not, or does not read back.
+    fn zone_of_all(
+        &self,
+        z: &ZoneState<'_>,
+        n: &LNode,
+        ms: Vec<LMove>,
+        depth: usize,
+        claim: Status,
+        mut zone: Bits,
+    ) -> Option<Bits> {
+        let (b, top) = (n.g.board(), self.params.top());
+        for m in ms {
+            let c = n.step(m, top, true);
+            if !self.settled(z, &c, claim) {
+                return None;
+            }
+            zone |= self.zone(z, &c, depth + 1, claim)? | play_reads(b, m);
+        }
+        Some(zone)
+    }
+
+    /// Counts a node generated with a zone: `before` moves, `now` kept.
+    fn count_zoned(&self, before: usize, now: usize) {
+        if let Some(z) = &self.zones {
+            let (nodes, k, p) = z.counts.get();
+            let (before, now) = (before as u64, now as u64);
+            z.counts
+                .set((nodes + 1, k + now, p + before.saturating_sub(now)));
         }
     }
 
@@ -716,7 +938,36 @@ impl Problem for LambdaProblem<'_> {
         let g = &n.g;
         match n.kind {
             Kind::Split(l) => self.orders(l, out),
-            Kind::Fixed(i, _) => self.attacker_moves(g, i, out),
+            Kind::Fixed(i, _) => {
+                let start = out.len();
+                let all = self.attacker_moves_reading(g, i, out, None);
+                let before = out.len() - start;
+                // Zones cut only where the attacker plays every point and
+                // neither the bound nor the escape rule has cut already.
+                if !all
+                    || before <= ZONE_MIN_MOVES
+                    || self.zones.is_none()
+                    || g.complete() != Some(g.attacker())
+                {
+                    return;
+                }
+                let Some(z0) = self.pass_zone(&n, Status::Disproven) else {
+                    return;
+                };
+                let (kept, _) = kept_moves(g, &n.vacated, &z0);
+                out.truncate(start);
+                let top = self.params.top();
+                if i == top {
+                    // The pass first: it is disproven already.
+                    out.push(LMove::Play(Move::Pass));
+                }
+                out.extend(
+                    kept.into_iter()
+                        .filter(|m| *m != Move::Pass)
+                        .map(LMove::Play),
+                );
+                self.count_zoned(before, out.len() - start);
+            }
             Kind::And(_) => {
                 let start = out.len();
                 let laddered = self.defender_moves(g, out);
@@ -730,7 +981,7 @@ impl Problem for LambdaProblem<'_> {
                 {
                     return;
                 }
-                let Some(z0) = self.pass_zone(&n) else {
+                let Some(z0) = self.pass_zone(&n, Status::Proven) else {
                     return;
                 };
                 let (kept, _) = kept_moves(g, &n.vacated, &z0);
@@ -742,11 +993,7 @@ impl Problem for LambdaProblem<'_> {
                         .filter(|m| *m != Move::Pass)
                         .map(LMove::Play),
                 );
-                if let Some(z) = &self.zones {
-                    let (nodes, k, p) = z.counts.get();
-                    let now = (out.len() - start) as u64;
-                    z.counts.set((nodes + 1, k + now, p + before as u64 - now));
-                }
+                self.count_zoned(before, out.len() - start);
             }
         }
     }
@@ -932,4 +1179,179 @@ pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) 
     crate::capture::read_back(g, &all, visits, Status::Proven, |c, budget| {
         search(c, params, budget, tt).status
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Color};
+    use crate::capture::Generator;
+    use pns_core::rng::Rng;
+
+    /// A random position on a `size` board, stones on about 4 points in
+    /// 10, a random stone the target with threshold `libs`, the attacker
+    /// to move; `None` where it is decided already.
+    fn random_position(rng: &mut Rng, size: usize, libs: u32) -> Option<Capture> {
+        let mut b = Board::new(size).ok()?;
+        for p in 0..size * size {
+            let (x, y) = (p % size, p / size);
+            let q = b.point(x, y)?;
+            match rng.below(10) {
+                0 | 1 => b.set(q, Some(Color::Black)),
+                2 | 3 => b.set(q, Some(Color::White)),
+                _ => {}
+            }
+        }
+        let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White))
+            .iter()
+            .collect();
+        let t = *stones.get(rng.below(stones.len().max(1) as u64) as usize)?;
+        let g = Capture::new(b, t, libs, Generator::Board).ok()?;
+        let g = g.with_first(g.attacker());
+        g.outcome().is_none().then_some(g)
+    }
+
+    /// Whether the attacker to move at `g` has a chain of threats of order
+    /// `k`: a move that captures, or after which (the defender passing) it
+    /// has a chain of order `k − 1`; at order 0, a capture in one move.
+    /// Every win of order `k` starts with such a chain (the threat checks
+    /// along the passes), so without one there is no win of order `k`.
+    fn threat_chain(g: &Capture, k: u8) -> bool {
+        let mut ms = Vec::new();
+        g.legal_moves(&mut ms);
+        ms.into_iter().any(|m| {
+            let mut c = *g;
+            c.play(m);
+            if c.captured() {
+                return true;
+            }
+            if k == 0 || m == Move::Pass {
+                return false;
+            }
+            c.play(Move::Pass);
+            threat_chain(&c, k - 1)
+        })
+    }
+
+    /// The liberty bound cuts only moves that are no threats of their
+    /// order: after each move it cuts at order `i` (the defender passing)
+    /// the attacker has no chain of threats of order `i − 1`, found by
+    /// playing every move ([`threat_chain`]). Moves it keeps are moves
+    /// the unbounded generator has.
+    #[test]
+    fn the_liberty_bound_cuts_only_moves_that_are_no_threats() {
+        let mut rng = Rng::new(20261127);
+        let base = LambdaParams::default()
+            .parse("order=3,ladder=off,escape=off")
+            .unwrap();
+        let on = LambdaParams {
+            bound: true,
+            ..base
+        };
+        let off = LambdaParams {
+            bound: false,
+            ..base
+        };
+        let top = base.top();
+        let (mut cut, mut kept, mut none) = ([0u32; 4], 0, 0);
+        for i in 0..300 {
+            let Some(g) = random_position(&mut rng, 5 + i % 2, 4 + (i % 3) as u32 / 2) else {
+                continue;
+            };
+            let (p_on, p_off) = (LambdaProblem::new(g, on), LambdaProblem::new(g, off));
+            for order in 1..top {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                p_on.attacker_moves(&g, order, &mut a);
+                p_off.attacker_moves(&g, order, &mut b);
+                assert!(a.iter().all(|m| b.contains(m)), "{}", g.render());
+                kept += a.len();
+                none += usize::from(a.is_empty() && !b.is_empty());
+                for m in b.into_iter().filter(|m| !a.contains(m)) {
+                    let LMove::Play(mv) = m else {
+                        panic!("{m:?} at order {order}");
+                    };
+                    let mut c = g;
+                    c.play(mv);
+                    assert!(!c.captured(), "order {order}, {mv:?}\n{}", g.render());
+                    c.play(Move::Pass);
+                    assert!(
+                        !threat_chain(&c, order - 1),
+                        "order {order}, {mv:?}\n{}",
+                        g.render()
+                    );
+                    cut[order as usize] += 1;
+                }
+            }
+        }
+        assert!(cut[1] > 500 && cut[2] > 500 && cut[3] > 100, "{cut:?}");
+        assert!(kept > 200 && none > 50, "{kept} kept, {none} emptied");
+    }
+
+    /// The attacker's zones cut only moves that lose: at `Fixed(i)` of
+    /// random open positions where the attacker plays every point, each
+    /// move the zone leaves out is searched from its defender node by
+    /// λ-df-pn without zones (itself checked against the tree method in
+    /// `tests/capture.rs`), and none is a win for the attacker.
+    #[test]
+    fn attacker_zones_cut_only_losing_moves() {
+        let mut rng = Rng::new(20261129);
+        let params = LambdaParams::default().parse("zones=on").unwrap();
+        let plain = LambdaParams {
+            zones: false,
+            ..params
+        };
+        let top = params.top();
+        let (mut zoned, mut cut, mut disproven) = (0, 0, 0);
+        for i in 0..700 {
+            let size = 6 + i % 4;
+            let Some(g) = random_position(&mut rng, size, 3 + (i % 3) as u32) else {
+                continue;
+            };
+            let g = g.with_complete(Some(g.attacker()));
+            let tt = Table::with_mb(8);
+            for order in [top, top - 1] {
+                let mut p = LambdaProblem::with_table(g, params, Some(&tt), 20_000);
+                p.play(LMove::Order(order));
+                let (mut all, mut kept) = (Vec::new(), Vec::new());
+                p.attacker_moves(&g, order, &mut all);
+                p.generate(&mut kept);
+                if kept.len() == all.len() {
+                    continue;
+                }
+                zoned += 1;
+                let from = *p.cur();
+                for m in all.into_iter().filter(|m| !kept.contains(m)) {
+                    let c = from.step(m, top, false);
+                    let mut sub = LambdaProblem::new(c.g, plain);
+                    sub.stack = vec![LNode {
+                        vacated: Bits::EMPTY,
+                        vkey: 0,
+                        ..c
+                    }];
+                    let limits = Limits {
+                        visits: Some(100_000),
+                        ..Default::default()
+                    };
+                    let r = dfpn::search_with(
+                        &mut sub,
+                        LambdaPolicy,
+                        &Table::with_mb(4),
+                        &limits,
+                        &crate::capture::path_options(),
+                    );
+                    assert_ne!(
+                        r.status,
+                        Status::Proven,
+                        "order {order}, cut {m:?}\n{}",
+                        g.render()
+                    );
+                    disproven += usize::from(r.status == Status::Disproven);
+                    cut += 1;
+                }
+            }
+        }
+        eprintln!("attacker zones: {zoned} nodes zoned, {cut} moves cut, {disproven} disproven");
+        assert!(zoned > 40 && cut > 500, "{zoned} zoned, {cut} cut");
+        assert!(disproven * 10 >= cut * 9, "{disproven} of {cut} disproven");
+    }
 }

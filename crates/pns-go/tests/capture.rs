@@ -428,6 +428,53 @@ fn zone_search_agrees_with_the_tree_method_on_small_boards() {
     assert!(pruned > 50, "the zones cut only {pruned} moves");
 }
 
+/// λ-df-pn's zones against the tree method on sparse random 5x5 boards
+/// (room for the zones to cut), both complete sides: every answer the
+/// exact one, and the zones must have cut on each side (the attacker's
+/// side zones from the disproof after an attacker pass).
+#[test]
+fn lambda_zones_agree_with_the_tree_method_on_sparse_boards() {
+    use pns_go::lambda::{self, LambdaParams};
+    let variants = [
+        LambdaParams::default().parse("zones=on").unwrap(),
+        LambdaParams::default()
+            .parse("zones=on,escape=off,bound=off")
+            .unwrap(),
+        LambdaParams::default().parse("zones=on,order=3").unwrap(),
+    ];
+    let mut rng = Rng::new(20261128);
+    let (mut checked, mut tries, mut pruned) = ([0usize; 2], 0, [0u64; 2]);
+    while checked.iter().sum::<usize>() < 80 && tries < 20_000 {
+        tries += 1;
+        let Some(g) = drawn_problem(&mut rng, 5, (4, 8, 20), 3, Generator::H1) else {
+            continue;
+        };
+        for (i, complete) in [g.defender(), g.attacker()].into_iter().enumerate() {
+            let q = g.with_complete(Some(complete));
+            let mut budget = 100_000;
+            let Some(exact) = oracle(&q, &mut HashSet::new(), &mut budget) else {
+                continue;
+            };
+            let params = variants[tries % variants.len()];
+            let (r, (_, _, cut)) = lambda::search_counted(&q, &params, 200_000, &Table::with_mb(8));
+            assert_eq!(
+                r.status,
+                status_of_win(exact),
+                "{params:?} complete {complete:?}\n{}",
+                q.render()
+            );
+            pruned[i] += cut;
+            checked[i] += 1;
+        }
+    }
+    eprintln!("λ zones on sparse 5x5: {checked:?} checked, {pruned:?} moves cut");
+    assert!(
+        checked.iter().all(|&n| n >= 30),
+        "{checked:?} in {tries} tries"
+    );
+    assert!(pruned.iter().all(|&n| n > 50), "{pruned:?}");
+}
+
 /// A random 7x7 position, sparser than [`random_problem`]'s (room for the
 /// zones to cut), a target stone and an escape threshold of 3 or 4.
 fn random_open_problem(rng: &mut Rng) -> Option<Capture> {
@@ -447,7 +494,7 @@ fn zone_search_agrees_with_plain_dfpn_on_open_boards() {
         .parse("min=0,nested=200,depth=2,budget=2")
         .unwrap();
     let lparams = LambdaParams::default().parse("zones=on").unwrap();
-    let (mut lambda_both, mut lambda_pruned) = (0, 0);
+    let (mut lambda_both, mut lambda_pruned) = (0, [0u64; 2]);
     let mut rng = Rng::new(20261127);
     let (mut both, mut tries, mut pruned, mut kept) = (0, 0, 0, 0);
     let mut seen = [0usize; 2];
@@ -469,9 +516,10 @@ fn zone_search_agrees_with_plain_dfpn_on_open_boards() {
                 seen[i] += 1;
             }
             // λ-df-pn's own zones (at its defender nodes, the threat
-            // check's proof giving the zone).
+            // check's proof giving the zone; at its attacker nodes, the
+            // disproof after an attacker pass).
             let (lr, (_, _, lp)) = lambda::search_counted(&q, &lparams, 5_000, &Table::with_mb(8));
-            lambda_pruned += lp;
+            lambda_pruned[i] += lp;
             if plain != Status::Unknown && lr.status != Status::Unknown {
                 assert_eq!(
                     lr.status,
@@ -492,14 +540,17 @@ fn zone_search_agrees_with_plain_dfpn_on_open_boards() {
         pruned > 5_000,
         "the zones cut only {pruned} moves ({kept} kept)"
     );
-    eprintln!("λ zones on 7x7: {lambda_both} answered by both, {lambda_pruned} moves pruned");
+    eprintln!(
+        "λ zones on 7x7: {lambda_both} answered by both, {lambda_pruned:?} moves pruned \
+         (defender complete, attacker complete)"
+    );
     assert!(
         lambda_both >= 40,
         "λ zones: only {lambda_both} answered by both"
     );
     assert!(
-        lambda_pruned > 500,
-        "λ zones cut only {lambda_pruned} moves"
+        lambda_pruned.iter().all(|&n| n > 500),
+        "λ zones cut only {lambda_pruned:?} moves"
     );
 }
 

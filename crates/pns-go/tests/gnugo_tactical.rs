@@ -422,12 +422,13 @@ fn lambda_answer(file_and_move: &str, question: &str) -> String {
 /// The saving move of `defend` is read back as the capturing move of
 /// `attack` is: on `reading 181` (`defend E3`) the escape is proven but no
 /// reply was disproven within 1/20 of the limit, and the answer was
-/// unknown; with the whole limit per reply it is `1 E1` (the suite lists
-/// E4, and GNU Go itself fails this case).
+/// unknown; with the whole limit per reply it was `1 E1`, and since the
+/// liberty bound (2026-11-27) it is `1 E4`, the move the suite lists (GNU
+/// Go itself fails this case).
 #[test]
 fn the_saving_move_is_read_back_after_a_disproof() {
     assert_eq!(
         lambda_answer("regression/games/trevor/auto/a031.sgf 40", "defend E3"),
-        "= 1 E1"
+        "= 1 E4"
     );
 }

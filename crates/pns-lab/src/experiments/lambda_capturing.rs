@@ -62,8 +62,11 @@ pub fn solvers() -> Vec<(&'static str, Solver)> {
         ("pseudo λ", Solver::Lambda(LambdaParams::pseudo())),
         (
             "λ-df-pn, no ladder rule",
+            // Both halves off: the liberty bound is the ladder rule's
+            // attacker half at every order.
             Solver::Lambda(LambdaParams {
                 ladder: false,
+                bound: false,
                 ..LambdaParams::default()
             }),
         ),
