@@ -746,7 +746,6 @@ impl<'t> LambdaProblem<'t> {
 
     fn walk(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
         let g = &n.g;
-        let top = self.params.top();
         let proven = Status::Proven;
         let mut zone = crate::zone::target_reads(g);
         match self.rule_status(n) {
@@ -771,13 +770,8 @@ impl<'t> LambdaProblem<'t> {
                         lifted_moves(g, &lift)
                     }
                     None => {
-                        let c = n.step(LMove::Play(Move::Pass), top, true);
-                        if !self.settled(z, &c, proven) {
-                            return None;
-                        }
-                        let z0 = self.zone(z, &c, depth + 1, proven)?;
-                        let (ms, reads) = kept_moves(g, &n.vacated, &z0);
-                        zone |= z0 | reads;
+                        let (ms, reads) = self.kept_by_pass(z, n, depth, proven)?;
+                        zone |= reads;
                         ms
                     }
                 };
@@ -818,13 +812,8 @@ impl<'t> LambdaProblem<'t> {
             Kind::Split(l) => self.orders(l, &mut ms),
             Kind::Fixed(i, _) => {
                 if self.attacker_moves_reading(g, i, &mut ms, Some(&mut zone)) {
-                    let c = n.step(LMove::Play(Move::Pass), top, true);
-                    if !self.settled(z, &c, disproven) {
-                        return None;
-                    }
-                    let z0 = self.zone(z, &c, depth + 1, disproven)?;
-                    let (kept, reads) = kept_moves(g, &n.vacated, &z0);
-                    zone |= z0 | reads;
+                    let (kept, reads) = self.kept_by_pass(z, n, depth, disproven)?;
+                    zone |= reads;
                     ms.clear();
                     ms.extend(
                         kept.into_iter()
@@ -845,6 +834,26 @@ impl<'t> LambdaProblem<'t> {
             }
         }
         self.zone_of_all(z, n, ms, depth, disproven, zone)
+    }
+
+    /// Inside a walk, at a node of the complete side: the moves its pass
+    /// child's `claim` zone keeps, and that zone with what keeping them
+    /// read; `None` when the pass child is not settled or its zone does
+    /// not read back.
+    fn kept_by_pass(
+        &self,
+        z: &ZoneState<'_>,
+        n: &LNode,
+        depth: usize,
+        claim: Status,
+    ) -> Option<(Vec<Move>, Bits)> {
+        let c = n.step(LMove::Play(Move::Pass), self.params.top(), true);
+        if !self.settled(z, &c, claim) {
+            return None;
+        }
+        let z0 = self.zone(z, &c, depth + 1, claim)?;
+        let (kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
+        Some((kept, z0 | reads))
     }
 
     /// `zone` with the zone of the first of `n`'s children by `ms` that
@@ -891,6 +900,43 @@ impl<'t> LambdaProblem<'t> {
             zone |= self.zone(z, &c, depth + 1, claim)? | play_reads(b, m);
         }
         Some(zone)
+    }
+
+    /// Where the side to move at `n` plays every point (the defender's
+    /// nodes of a capture proof, `claim` proven; the attacker's of an
+    /// escape proof, `claim` disproven): its moves, `out[start..]`, cut
+    /// to those the zone of the pass position's `claim` leaves, with the
+    /// pass child first (`pass`: it is settled already).
+    fn cut_to_zone(
+        &self,
+        n: &LNode,
+        out: &mut Vec<LMove>,
+        start: usize,
+        claim: Status,
+        pass: bool,
+    ) {
+        let g = &n.g;
+        let before = out.len() - start;
+        if before <= ZONE_MIN_MOVES
+            || self.zones.is_none()
+            || g.complete() != Some(g.board().to_move())
+        {
+            return;
+        }
+        let Some(z0) = self.pass_zone(n, claim) else {
+            return;
+        };
+        let (kept, _) = kept_moves(g, &n.vacated, &z0);
+        out.truncate(start);
+        if pass {
+            out.push(LMove::Play(Move::Pass));
+        }
+        out.extend(
+            kept.into_iter()
+                .filter(|m| *m != Move::Pass)
+                .map(LMove::Play),
+        );
+        self.count_zoned(before, out.len() - start);
     }
 
     /// Counts a node generated with a zone: `before` moves, `now` kept.
@@ -940,60 +986,20 @@ impl Problem for LambdaProblem<'_> {
             Kind::Split(l) => self.orders(l, out),
             Kind::Fixed(i, _) => {
                 let start = out.len();
-                let all = self.attacker_moves_reading(g, i, out, None);
-                let before = out.len() - start;
-                // Zones cut only where the attacker plays every point and
-                // neither the bound nor the escape rule has cut already.
-                if !all
-                    || before <= ZONE_MIN_MOVES
-                    || self.zones.is_none()
-                    || g.complete() != Some(g.attacker())
-                {
-                    return;
+                // Zones cut only where neither the bound nor the escape
+                // rule has cut already; the pass is a move at the top.
+                if self.attacker_moves_reading(g, i, out, None) {
+                    let pass = i == self.params.top();
+                    self.cut_to_zone(&n, out, start, Status::Disproven, pass);
                 }
-                let Some(z0) = self.pass_zone(&n, Status::Disproven) else {
-                    return;
-                };
-                let (kept, _) = kept_moves(g, &n.vacated, &z0);
-                out.truncate(start);
-                let top = self.params.top();
-                if i == top {
-                    // The pass first: it is disproven already.
-                    out.push(LMove::Play(Move::Pass));
-                }
-                out.extend(
-                    kept.into_iter()
-                        .filter(|m| *m != Move::Pass)
-                        .map(LMove::Play),
-                );
-                self.count_zoned(before, out.len() - start);
             }
             Kind::And(_) => {
                 let start = out.len();
-                let laddered = self.defender_moves(g, out);
-                let before = out.len() - start;
-                // Zones cut only where the defender plays every point and
-                // the ladder rule has not cut already.
-                if laddered
-                    || before <= ZONE_MIN_MOVES
-                    || self.zones.is_none()
-                    || g.complete() != Some(g.defender())
-                {
-                    return;
+                // Zones cut only where the ladder rule has not cut
+                // already; the pass child is the threat check.
+                if !self.defender_moves(g, out) {
+                    self.cut_to_zone(&n, out, start, Status::Proven, true);
                 }
-                let Some(z0) = self.pass_zone(&n, Status::Proven) else {
-                    return;
-                };
-                let (kept, _) = kept_moves(g, &n.vacated, &z0);
-                out.truncate(start);
-                // The threat check first: it is proven already.
-                out.push(LMove::Play(Move::Pass));
-                out.extend(
-                    kept.into_iter()
-                        .filter(|m| *m != Move::Pass)
-                        .map(LMove::Play),
-                );
-                self.count_zoned(before, out.len() - start);
             }
         }
     }
