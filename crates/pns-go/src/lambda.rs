@@ -122,9 +122,10 @@
 //! move's reads (and what made it a move: the ladder rule's reads, the
 //! generator's candidates); at each attacker node, every kept move's
 //! reads and what kept them (the liberty bound's and the escape rule's
-//! reads, or the node's own pass zone). An attacker node inside a disproof
-//! that kept all its moves is not read back (its zone would be the whole
-//! board), nor is one whose pass position is not disproven in the table.
+//! reads, or the node's own pass zone). An attacker node inside the
+//! disproof whose moves no rule cut is read back through its own pass
+//! zone; where its pass position is not disproven in the table the walk
+//! gives up (the node's zone would be the whole board).
 //! Another attacker stone off the zone can only add escapes for the
 //! defender and cut more attacker moves, never take a refutation away.
 //!
@@ -786,8 +787,8 @@ impl<'t> LambdaProblem<'t> {
     /// nodes one refuting move and what made it a move there; at the
     /// attacker's nodes every order and every move, the moves as the
     /// liberty bound, the escape rule or the node's own pass zone left
-    /// them (a node with all its moves is not read back: its zone would
-    /// be the board).
+    /// them (`None` where that pass zone is not there: the node's zone
+    /// would be the board).
     fn walk_disproof(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
         let g = &n.g;
         let b = g.board();
