@@ -14,7 +14,10 @@
 //!   unless it is `e` itself, a liberty the target would have after `e`, or
 //!   (when `e` captures attacker blocks, whose points then count as
 //!   liberties) the capture of a defender block next to one of those
-//!   blocks, which would give it liberties back. Any other `p` is answered
+//!   blocks, which would give it liberties back. Where `e` leaves more
+//!   liberties than the threshold, a liberty spoils it only by capturing
+//!   a defender block `e` joins (the target included): a stone takes one
+//!   liberty, and the one to spare keeps the escape. Any other `p` is answered
 //!   by `e`, with at least as many liberties as after the pass, so it loses
 //!   for the attacker; [`spoilers`] returns the points that are left, the
 //!   intersection over every such `e` (the pass goes too: `e` answers it).
@@ -138,9 +141,34 @@ pub(crate) fn spoilers_reading(g: &Capture, mut reads: Option<&mut Bits>) -> Opt
     passed.play_capturing(Move::Pass);
     let before = passed.board();
     let mask = before.mask();
+    let need = passed.escape_libs();
+    let own = before.stones(passed.defender());
     let mut keep: Option<Bits> = None;
     for_each_escape(&passed, |e, after, captured| {
-        let mut spoil = after | Bits::single(e);
+        let mut spoil = Bits::single(e);
+        if after.count() > need {
+            // A stone takes one liberty: with one to spare, a liberty
+            // spoils `e` only by capturing a defender block `e` joins
+            // (its last liberty; the target's included).
+            let mut joined = passed.target_block();
+            let mut near = before.neighbours(e) & own;
+            while let Some(q) = near.first() {
+                let d = before.block(q);
+                near = near.minus(&d);
+                joined |= d;
+            }
+            let mut left = joined;
+            while let Some(q) = left.first() {
+                let d = before.block(q);
+                left = left.minus(&d);
+                let l = before.liberties(&d);
+                if l.count() == 1 {
+                    spoil |= l;
+                }
+            }
+        } else {
+            spoil |= after;
+        }
         if let Some(r) = reads.as_deref_mut() {
             *r |= move_reads(before, e);
         }
@@ -162,4 +190,49 @@ pub(crate) fn spoilers_reading(g: &Capture, mut reads: Option<&mut Bits>) -> Opt
         !k.is_empty()
     });
     keep
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Color};
+    use crate::capture::Generator;
+
+    /// The target (B2, in atari at B3) escapes, were White to pass, by
+    /// C3, which captures five white stones and leaves it four liberties,
+    /// one more than the threshold of three. A white stone on one of
+    /// them would leave the escape standing, but not the one on B3: it
+    /// captures the target. The spare-liberty case must keep it.
+    #[test]
+    fn a_spare_liberty_does_not_cut_the_capture_of_the_target() {
+        let mut b = Board::new(7).unwrap();
+        let at = |x, y| b.point(x, y).unwrap();
+        let (white, black) = (
+            [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1)],
+            [(1, 1), (0, 2), (3, 0), (3, 1)],
+        );
+        let (white, black): (Vec<usize>, Vec<usize>) = (
+            white.iter().map(|&(x, y)| at(x, y)).collect(),
+            black.iter().map(|&(x, y)| at(x, y)).collect(),
+        );
+        for p in white {
+            b.set(p, Some(Color::White));
+        }
+        for &p in &black {
+            b.set(p, Some(Color::Black));
+        }
+        b.set_to_move(Color::White);
+        let (x, e) = (b.point(1, 2).unwrap(), b.point(2, 2).unwrap());
+        let g = Capture::new(b, black[0], 3, Generator::Board).unwrap();
+        let mut passed = g;
+        passed.play_capturing(Move::Pass);
+        let mut escapes = Vec::new();
+        for_each_escape(&passed, |e, after, _| {
+            escapes.push((e, after.count()));
+            true
+        });
+        assert!(escapes.contains(&(e, 4)), "{escapes:?}");
+        let s = spoilers(&g).expect("an escape after a pass");
+        assert!(s.get(x) && s.get(e), "{s:?}");
+    }
 }

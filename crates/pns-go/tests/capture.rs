@@ -290,6 +290,9 @@ fn escape_rule_cuts_only_losing_attacker_moves() {
     use pns_go::escape::{escape_now, spoilers};
     let mut rng = Rng::new(20261127);
     let (mut cut, mut kept, mut nodes, mut escapes) = (0, 0, 0, 0);
+    // Cut moves on the target's own liberties: the rule's spare-liberty
+    // case (a liberty other than the escape itself is kept otherwise).
+    let mut cut_libs = 0;
     for i in 0..3000 {
         let Some(mut g) = random_problem(&mut rng, Generator::Board) else {
             continue;
@@ -319,6 +322,9 @@ fn escape_rule_cuts_only_losing_attacker_moves() {
                             g.render()
                         );
                         cut += 1;
+                        if matches!(m, Move::Play(p) if g.target_libs().get(p as usize)) {
+                            cut_libs += 1;
+                        }
                     }
                 }
             } else if let Some(e) = escape_now(&g) {
@@ -338,9 +344,11 @@ fn escape_rule_cuts_only_losing_attacker_moves() {
         }
     }
     assert!(
-        nodes > 200 && cut > 1000 && kept > 200 && escapes > 200,
-        "{nodes} nodes, {cut} cut, {kept} kept, {escapes} escapes"
+        nodes > 200 && cut > 1000 && kept > 200 && escapes > 200 && cut_libs > 0,
+        "{nodes} nodes, {cut} cut ({cut_libs} on the target's liberties), {kept} kept, \
+         {escapes} escapes"
     );
+    eprintln!("{nodes} nodes, {cut} cut ({cut_libs} on the target's liberties), {kept} kept, {escapes} escapes");
 }
 
 /// The zone search ([`pns_go::zone`]) against the tree method on random
