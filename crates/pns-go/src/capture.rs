@@ -63,7 +63,7 @@ use crate::lambda::LambdaParams;
 pub const DEFAULT_ESCAPE_LIBS: u32 = 5;
 
 /// The table of one `attack` or `defend` question, in MiB.
-const TABLE_MB: usize = 16;
+pub(crate) const TABLE_MB: usize = 16;
 
 /// Hashed into the key with the simple-ko point.
 const KO_SALT: u64 = 0x9e37_79b9_7f4a_7c15;

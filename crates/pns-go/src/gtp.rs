@@ -12,7 +12,9 @@
 //! solve under situational super-ko whatever `ko_rule` says, with the
 //! region marked `SQ` in the last `loadsgf`, and the search's line starts
 //! at the current position), `attack VERTEX` and `defend VERTEX` (GNU
-//! Go's answers `1 MOVE` and `0`, see [`crate::capture`]), `ladder`,
+//! Go's answers `1 MOVE` and `0`, see [`crate::capture`]),
+//! `attack_either A B` and `defend_both A B` (two targets of one colour,
+//! `1` or `0`, see [`crate::either`]), `ladder`,
 //! `go_ladder` and `go_static_ladder VERTEX` (Fuego's `captured`,
 //! `escaped`, `unsettled`, see [`crate::ladder`]). Every failure is a GTP error (`? message`);
 //! nothing panics on input.
@@ -27,9 +29,11 @@ use crate::game::{GoGame, KoRule};
 /// The commands, in `list_commands` order.
 pub const COMMANDS: &[&str] = &[
     "attack",
+    "attack_either",
     "boardsize",
     "clear_board",
     "defend",
+    "defend_both",
     "go_ladder",
     "go_param_rules",
     "go_static_ladder",
@@ -276,6 +280,21 @@ impl Engine {
                     p,
                     cmd == "attack",
                     &self.capture_solver,
+                    self.capture_generator,
+                    self.solve_visits,
+                )
+            }
+            "attack_either" | "defend_both" => {
+                want(2)?;
+                let targets = [self.target(args[0])?, self.target(args[1])?];
+                let ask = if cmd == "attack_either" {
+                    crate::either::gtp_attack_either
+                } else {
+                    crate::either::gtp_defend_both
+                };
+                ask(
+                    self.game.board(),
+                    targets,
                     self.capture_generator,
                     self.solve_visits,
                 )

@@ -10,6 +10,7 @@ pub mod bits;
 pub mod board;
 pub mod capture;
 pub mod certify;
+pub mod either;
 pub mod escape;
 pub mod game;
 pub mod gtp;
