@@ -228,46 +228,22 @@ impl Node {
     }
 }
 
-/// GTP `attack_either A B` (the attacker to move): `1` when the capture of
-/// one is proven with the defender on every point, `0` when it is
-/// disproven with the attacker on every point (the first search's
-/// disproof, with the attacker bounded by the generator, is no answer).
-pub fn gtp_attack_either(
+/// GTP `attack_either A B` (`attack`: the attacker to move) and
+/// `defend_both A B` (otherwise: their owner to move). `attack_either`
+/// answers `1` when the capture of one is proven with the defender on
+/// every point and `0` when it is disproven with the attacker on every
+/// point (the first search's disproof, with the attacker bounded by the
+/// generator, is no answer); `defend_both` answers the other way round.
+pub fn gtp_answer(
     b: &Board,
     targets: [usize; 2],
+    attack: bool,
     gen: Generator,
     visits: u64,
 ) -> Result<String, String> {
     let defender = b.color_at(targets[0]).ok_or("the target is empty")?;
     let attacker = defender.opponent();
-    answer(b, targets, attacker, gen, visits, ["1", "0"])
-}
-
-/// GTP `defend_both A B` (their owner to move): `1` when the attacker's
-/// capture of either is disproven with the attacker on every point, `0`
-/// when it is proven with the defender on every point.
-pub fn gtp_defend_both(
-    b: &Board,
-    targets: [usize; 2],
-    gen: Generator,
-    visits: u64,
-) -> Result<String, String> {
-    let defender = b.color_at(targets[0]).ok_or("the target is empty")?;
-    answer(b, targets, defender, gen, visits, ["0", "1"])
-}
-
-/// The two searches and the answer: `codes[0]` for a proven capture,
-/// `codes[1]` for a disproven one.
-fn answer(
-    b: &Board,
-    targets: [usize; 2],
-    first: Color,
-    gen: Generator,
-    visits: u64,
-    codes: [&str; 2],
-) -> Result<String, String> {
-    let defender = b.color_at(targets[0]).ok_or("the target is empty")?;
-    let attacker = defender.opponent();
+    let first = if attack { attacker } else { defender };
     let ask = |complete| {
         either_status(
             b,
@@ -279,10 +255,10 @@ fn answer(
         )
     };
     if ask(defender)? == Status::Proven {
-        return Ok(codes[0].into());
+        return Ok(if attack { "1" } else { "0" }.into());
     }
     if ask(attacker)? == Status::Disproven {
-        return Ok(codes[1].into());
+        return Ok(if attack { "0" } else { "1" }.into());
     }
     Err(format!("unknown: no answer within {visits} node visits"))
 }

@@ -287,14 +287,10 @@ impl Engine {
             "attack_either" | "defend_both" => {
                 want(2)?;
                 let targets = [self.target(args[0])?, self.target(args[1])?];
-                let ask = if cmd == "attack_either" {
-                    crate::either::gtp_attack_either
-                } else {
-                    crate::either::gtp_defend_both
-                };
-                ask(
+                crate::either::gtp_answer(
                     self.game.board(),
                     targets,
+                    cmd == "attack_either",
                     self.capture_generator,
                     self.solve_visits,
                 )
