@@ -198,11 +198,11 @@ mod tests {
     use crate::board::{Board, Color};
     use crate::capture::Generator;
 
-    /// The target (B2, in atari at B3) escapes, were White to pass, by
-    /// C3, which captures five white stones and leaves it four liberties,
-    /// one more than the threshold of three. A white stone on one of
-    /// them would leave the escape standing, but not the one on B3: it
-    /// captures the target. The spare-liberty case must keep it.
+    /// The target (B6 on 7x7, in atari at B5) escapes, were White to
+    /// pass, by C5, which captures five white stones and leaves it four
+    /// liberties, one more than the threshold of three. A white stone on
+    /// one of them would leave the escape standing, but not the one on
+    /// B5: it captures the target. The spare-liberty case must keep it.
     #[test]
     fn a_spare_liberty_does_not_cut_the_capture_of_the_target() {
         let mut b = Board::new(7).unwrap();
