@@ -29,7 +29,7 @@
 
 use pns_core::dfpn::{self, Plain};
 use pns_core::numbers::Pn;
-use pns_core::{Limits, Problem, Repetition, Rules, Status, Table};
+use pns_core::{Limits, Outcome, Problem, Repetition, Rules, SearchHooks, Status, Table};
 
 use crate::bits::Bits;
 use crate::board::{Board, Color, Move};
@@ -65,25 +65,19 @@ impl Node {
     }
 
     fn status(&self) -> Status {
-        if self.live().any(|c| c.captured()) {
+        // One target's rules decide each live target: gone, or in atari
+        // with the attacker to move and its liberty a legal move. (A live
+        // target is below the threshold: its escape is the flag's.)
+        let attacker = self.attacker_to_move();
+        let won = |c: &Capture| {
+            c.known_outcome()
+                .is_some_and(|o| (o == Outcome::Win) == attacker)
+        };
+        if self.live().any(won) {
             return Status::Proven;
         }
         if self.escaped == [true, true] {
             return Status::Disproven;
-        }
-        if self.attacker_to_move() {
-            // A live target in atari is captured at once where its
-            // liberty is a legal move (simple ko: no retake is pending).
-            for c in self.live() {
-                let libs = c.target_libs();
-                if libs.count() == 1
-                    && self
-                        .board()
-                        .is_legal_point(libs.first().expect("one liberty"), true)
-                {
-                    return Status::Proven;
-                }
-            }
         }
         Status::Unknown
     }
