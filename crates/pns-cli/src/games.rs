@@ -39,11 +39,11 @@ pub fn prepare<G: RegisteredGame>(g: G, args: &SearchArgs) -> Result<G, CliError
 /// line (PN*, PDS, the best-first searches) would loop on a game whose
 /// positions repeat.
 pub fn supported<G: Game>(g: G, args: &SearchArgs) -> Result<G, CliError> {
-    let algo = Algo::parse(&args.algo).map_err(CliError::usage)?;
+    let algo = Algo::parse(args.algo_or("dfpn")).map_err(CliError::usage)?;
     if g.repetition() != Repetition::Impossible && !algo.handles_repetition() {
         return Err(CliError::usage(format!(
             "--algo {}: {} positions can repeat, and only the df-pn family (dfpn, dfpn-plus, dfpn-eps, deep-dfpn, wpns) follows the line",
-            args.algo,
+            args.algo_or("dfpn"),
             G::NAME
         )));
     }

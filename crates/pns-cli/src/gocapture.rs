@@ -2,8 +2,9 @@
 //! [--move-number N]`: a capturing question on a Go position (issue 12;
 //! `pns_games::go::capture`), answered as GTP `attack`/`defend` answer it:
 //! the side asked about succeeds, fails, or no answer within the limit.
-//! `--algo dfpn|lambda[:order=N,grow=G,ladder=on|off]|pseudo-lambda|
-//! lambda-search[:order=N,ladder=on|off]`; `--proof FILE` writes the
+//! `--algo lambda-zones|dfpn|lambda[:order=N,eorder=N,grow=G,ladder=on|off,
+//! zones=on|off,...]|pseudo-lambda|lambda-search[:order=N,ladder=on|off]`
+//! (default `lambda-zones`, as `pns gtp`); `--proof FILE` writes the
 //! certificate of the search that settled a 0/1 answer.
 
 use std::time::Instant;
@@ -34,7 +35,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     if a.attack && a.defend {
         return Err(CliError::usage("--attack and --defend exclude each other"));
     }
-    let solver = Solver::parse(&a.search.algo).map_err(CliError::usage)?;
+    let solver = Solver::parse(a.search.algo_or("lambda-zones")).map_err(CliError::usage)?;
     let gen = match a.gen.as_deref() {
         None => Generator::H1,
         Some(g) => Generator::from_name(g)

@@ -14,13 +14,16 @@ pub struct GtpArgs {
     /// spend before it answers with an error.
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub nodes: u64,
-    /// The search behind `attack` and `defend`: `dfpn`,
-    /// `lambda[:order=N,grow=G,ladder=on|off,bound=on|off,escape=on|off,zones=on|off,
-    /// kawano=on|off,dual=on|off]`,
-    /// `pseudo-lambda`, `lambda-search[:order=N,ladder=on|off]` (classical
-    /// λ-search) or `zone[:...]` (relevance zones; an experiment with
-    /// costly visits: give it a small `--nodes`).
-    #[arg(long, value_name = "ALGO", default_value = "lambda")]
+    /// The search behind `attack` and `defend`: `lambda-zones` (λ-df-pn
+    /// with relevance zones, order 3 in capture proofs and 2 in escape
+    /// proofs: `lambda:order=3,eorder=2,zones=on`), `dfpn`,
+    /// `lambda[:order=N,eorder=N,grow=G,ladder=on|off,bound=on|off,escape=on|off,
+    /// zones=on|off,kawano=on|off,dual=on|off]` (plain `lambda`: the paper's
+    /// λ-df-pn, order 2, no zones), `pseudo-lambda`,
+    /// `lambda-search[:order=N,ladder=on|off]` (classical λ-search) or
+    /// `zone[:...]` (relevance zones; an experiment with costly visits:
+    /// give it a small `--nodes`).
+    #[arg(long, value_name = "ALGO", default_value = "lambda-zones")]
     pub capture_algo: String,
     /// The move generator of `attack` and `defend`: h1, h2 or board.
     #[arg(long, value_name = "GEN", default_value = "h1")]

@@ -67,9 +67,10 @@ pub struct SearchArgs {
     /// only proofs; exact=0 is the paper's rule, ending when the root's
     /// probability is within pr of 1 or 0, and may be wrong; defaults
     /// playouts=60,theta=0.01,exact=1,pr=0.00001,seed=1) and
-    /// mcpns:playouts=N,clip=C,seed=S (Monte-Carlo PNS; defaults 60, 0.01, 1)
-    #[arg(long, default_value = "dfpn")]
-    pub algo: String,
+    /// mcpns:playouts=N,clip=C,seed=S (Monte-Carlo PNS; defaults 60, 0.01, 1).
+    /// Default dfpn; for `pns solve go`, lambda-zones (as `pns gtp`)
+    #[arg(long)]
+    pub algo: Option<String>,
     /// Transposition-table size in MiB (per thread in `bench`).
     #[arg(long, default_value_t = 256, value_name = "MB")]
     pub hash: usize,
@@ -96,6 +97,13 @@ pub struct SearchArgs {
     /// Print one JSON object (solve) or one JSON object per line (bench).
     #[arg(long)]
     pub json: bool,
+}
+
+impl SearchArgs {
+    /// The `--algo` given, or `default` (each command its own).
+    pub fn algo_or<'a>(&'a self, default: &'a str) -> &'a str {
+        self.algo.as_deref().unwrap_or(default)
+    }
 }
 
 #[derive(Args, Debug)]

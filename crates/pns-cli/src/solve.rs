@@ -24,7 +24,7 @@ pub fn run(a: &SolveArgs) -> Result<u8, CliError> {
 
 /// Reads the shared search options into an algorithm and limits.
 pub fn search_setup(s: &SearchArgs) -> Result<(Algo, Limits), CliError> {
-    let algo = Algo::parse(&s.algo).map_err(CliError::usage)?;
+    let algo = Algo::parse(s.algo_or("dfpn")).map_err(CliError::usage)?;
     check_hash(s.hash)?;
     if s.memory == 0 {
         return Err(CliError::usage("--memory must be at least 1 MiB"));

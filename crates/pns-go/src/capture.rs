@@ -817,8 +817,9 @@ pub enum Solver {
 }
 
 impl Solver {
-    /// `dfpn[:kawano=on|off]`, `lambda[:order=N,grow=G,ladder=on|off,bound=on|off,
-    /// escape=on|off,zones=on|off,kawano=on|off,dual=on|off]` or
+    /// `dfpn[:kawano=on|off]`, `lambda[:order=N,eorder=N,grow=G,ladder=on|off,
+    /// bound=on|off,escape=on|off,zones=on|off,kawano=on|off,dual=on|off]`,
+    /// `lambda-zones[:...]` ([`LambdaParams::zoned`], the GTP default) or
     /// `pseudo-lambda[:...]` (`sim` is
     /// read as `kawano`), `zone[:...]`, or `lambda-search[:order=N,
     /// ladder=on|off]` (classical λ-search, [`crate::thomsen`]).
@@ -834,6 +835,7 @@ impl Solver {
                 _ => Err(format!("dfpn: unknown option '{opts}' (kawano=on|off)")),
             },
             "lambda" | "lambda-dfpn" => Ok(Solver::Lambda(LambdaParams::default().parse(opts)?)),
+            "lambda-zones" => Ok(Solver::Lambda(LambdaParams::zoned().parse(opts)?)),
             "pseudo-lambda" | "pseudo" => Ok(Solver::Lambda(LambdaParams::pseudo().parse(opts)?)),
             "zone" | "zone-dfpn" => Ok(Solver::Zone(
                 crate::zone::ZoneParams::default().parse(opts)?,
@@ -842,7 +844,7 @@ impl Solver {
                 crate::thomsen::ThomsenParams::default().parse(opts)?,
             )),
             _ => Err(format!(
-                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,grow=G,ladder=on|off,bound=on|off,escape=on|off,zones=on|off,kawano=on|off,dual=on|off], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off], lambda-search[:order=N,ladder=on|off] (classical λ-search, Thomsen 2000))"
+                "unknown capture search '{s}' (dfpn[:kawano=on], lambda[:order=N,eorder=N,grow=G,ladder=on|off,bound=on|off,escape=on|off,zones=on|off,kawano=on|off,dual=on|off], lambda-zones[:...], pseudo-lambda[:...], zone[:nested=N,depth=D,min=M,budget=F,ladder=on|off], lambda-search[:order=N,ladder=on|off] (classical λ-search, Thomsen 2000))"
             )),
         }
     }

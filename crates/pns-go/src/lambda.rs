@@ -27,6 +27,16 @@
 //! order ≤ n exists (Thomsen, §2), so the root's disproof number is that
 //! of the unrestricted level.
 //!
+//! The highest order may differ between the two halves of a question
+//! ([`LambdaParams::escape_order`], `eorder=N`): in an escape proof (the
+//! attacker plays every point) every order of every attacker node must be
+//! disproven, so orders add work; in a capture proof a higher order gives
+//! the defender's zones a threat check below the unrestricted level's.
+//! Any order is sound, so the choice changes only what is found within a
+//! limit. One question keeps one order ([`LambdaParams::for_question`],
+//! applied where a search is built), and its table entries are apart from
+//! the other half's by the complete side in the key.
+//!
 //! # Soundness
 //!
 //! Every defender node of every order lists all the defender's moves that
@@ -169,6 +179,14 @@ pub struct LambdaParams {
     /// The highest λ order with a threat check; the unrestricted level
     /// sits above it. 0 is plain df-pn (through the pseudo-node layer).
     pub max_order: u8,
+    /// The highest order in escape proofs, the searches where the
+    /// attacker plays every point (`None`: `max_order`). Every order of
+    /// every attacker node must be disproven there, so a higher order only
+    /// adds work, while a capture proof gains from it: the defender's
+    /// zones come from a threat check of the order below, cheaper than
+    /// the unrestricted level's (measured: docs/experiments/lambda.md,
+    /// "The highest order").
+    pub escape_order: Option<u8>,
     /// Proof-number cost per order above 1 ([`PSEUDO_GROWTH`]: pseudo
     /// λ-search).
     pub growth: u64,
@@ -198,6 +216,7 @@ impl Default for LambdaParams {
     fn default() -> Self {
         LambdaParams {
             max_order: 2,
+            escape_order: None,
             growth: 2,
             ladder: true,
             bound: true,
@@ -210,6 +229,20 @@ impl Default for LambdaParams {
 }
 
 impl LambdaParams {
+    /// λ-df-pn with relevance zones, order 3 in capture proofs and order
+    /// 2 in escape proofs (`lambda-zones`, the GTP default): on GNU Go's
+    /// unconditional cases at 3,000 visits it answers 41 right where the
+    /// default answers 27, zones at order 2 35, zones at order 3 in both
+    /// halves 40 (docs/experiments/lambda.md, "The highest order").
+    pub fn zoned() -> Self {
+        LambdaParams {
+            max_order: 3,
+            escape_order: Some(2),
+            zones: true,
+            ..Self::default()
+        }
+    }
+
     /// Pseudo λ-search with the same orders.
     pub fn pseudo() -> Self {
         LambdaParams {
@@ -218,7 +251,7 @@ impl LambdaParams {
         }
     }
 
-    /// `order=N,grow=G|pseudo,ladder=on|off,bound=on|off,escape=on|off,
+    /// `order=N,eorder=N,grow=G|pseudo,ladder=on|off,bound=on|off,escape=on|off,
     /// zones=on|off,kawano=on|off,dual=on|off` (`sim` for `kawano`), each optional,
     /// over `self`.
     pub fn parse(mut self, s: &str) -> Result<Self, String> {
@@ -238,6 +271,13 @@ impl LambdaParams {
                     }
                     self.max_order = n as u8;
                 }
+                "eorder" | "escape-order" => {
+                    let n = num()?;
+                    if n > 8 {
+                        return Err("eorder: at most 8".into());
+                    }
+                    self.escape_order = Some(n as u8);
+                }
                 "grow" | "growth" => {
                     self.growth = if v == "pseudo" {
                         PSEUDO_GROWTH
@@ -253,7 +293,7 @@ impl LambdaParams {
                 "dual" => self.dual = on_off(k, v)?,
                 _ => {
                     return Err(format!(
-                        "unknown option '{k}' (order, grow, ladder, bound, escape, zones, kawano, dual)"
+                        "unknown option '{k}' (order, eorder, grow, ladder, bound, escape, zones, kawano, dual)"
                     ))
                 }
             }
@@ -277,6 +317,9 @@ impl LambdaParams {
             onoff(self.ladder),
             onoff(self.escape)
         );
+        if let Some(e) = self.escape_order {
+            d.push_str(&format!(",eorder={e}"));
+        }
         if !self.bound {
             d.push_str(",bound=off");
         }
@@ -290,6 +333,18 @@ impl LambdaParams {
             d.push_str(",dual=on");
         }
         d
+    }
+
+    /// The parameters of the search from `g`: `escape_order` as the
+    /// highest order where the attacker plays every point.
+    pub fn for_question(&self, g: &Capture) -> LambdaParams {
+        let mut p = *self;
+        if let Some(e) = self.escape_order {
+            if g.complete() == Some(g.attacker()) {
+                p.max_order = e;
+            }
+        }
+        p
     }
 
     /// The unrestricted level.
@@ -470,6 +525,9 @@ impl<'t> LambdaProblem<'t> {
         tt: Option<&'t Table>,
         budget: u64,
     ) -> Self {
+        // One order per question, so that a search and the reading back
+        // of its move agree on the table's keys.
+        let params = params.for_question(&g);
         let top = params.top();
         let kind = if g.board().to_move() == g.attacker() {
             attacker_kind(top)
@@ -1245,6 +1303,34 @@ mod tests {
     /// the attacker has no chain of threats of order `i − 1`, found by
     /// playing every move ([`threat_chain`]). Moves it keeps are moves
     /// the unbounded generator has.
+    #[test]
+    fn the_escape_order_applies_where_the_attacker_plays_every_point() {
+        let z = LambdaParams::zoned();
+        assert_eq!((z.max_order, z.escape_order, z.zones), (3, Some(2), true));
+        // `describe` writes what `parse` reads.
+        let back = LambdaParams::default().parse(&z.describe()).unwrap();
+        assert_eq!(back, z);
+        assert!(LambdaParams::default().parse("eorder=9").is_err());
+        let mut rng = Rng::new(7);
+        let g = loop {
+            if let Some(g) = random_position(&mut rng, 5, 3) {
+                break g;
+            }
+        };
+        let on = |c| z.for_question(&g.with_complete(c)).max_order;
+        assert_eq!(on(Some(g.attacker())), 2);
+        assert_eq!(on(Some(g.defender())), 3);
+        assert_eq!(on(None), 3);
+        // Without an escape order, every question has the one order.
+        let plain = LambdaParams::default().parse("order=4").unwrap();
+        assert_eq!(
+            plain
+                .for_question(&g.with_complete(Some(g.attacker())))
+                .max_order,
+            4
+        );
+    }
+
     #[test]
     fn the_liberty_bound_cuts_only_moves_that_are_no_threats() {
         let mut rng = Rng::new(20261127);

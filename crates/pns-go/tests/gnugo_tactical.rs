@@ -253,15 +253,18 @@ fn gnugo_tactical_cases_lambda_dfpn_no_wrong_proven_answer() {
     );
 }
 
-/// λ-df-pn with relevance zones (`lambda:zones=on`): the same check.
+/// λ-df-pn with relevance zones as `pns gtp` runs it by default
+/// (`lambda-zones`: order 3 in capture proofs, 2 in escape proofs): the
+/// same check.
 #[test]
 fn gnugo_tactical_cases_lambda_zones_no_wrong_proven_answer() {
-    let params = LambdaParams::default().parse("zones=on").unwrap();
+    let params = LambdaParams::zoned();
     let (table, wrong_unconditional) = run_cases(solver(Solver::Lambda(params)));
     let u = &table["unconditional"];
-    // 21 of 113 at 300 visits when this was written (λ-df-pn without
-    // zones: 19): a floor that a regression in the zones would break.
-    assert!(u.right >= 19, "{u:?}");
+    // 25 of 113 at 300 visits when this was written (λ-df-pn without
+    // zones: 19; zones at order 2 in both halves: 21): a floor that a
+    // regression in the zones or the orders would break.
+    assert!(u.right >= 22, "{u:?}");
     assert!(
         wrong_unconditional.is_empty(),
         "wrong proven answers:\n{}",
