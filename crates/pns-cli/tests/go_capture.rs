@@ -167,6 +167,40 @@ fn gtp_attack_runs_lambda_dfpn() {
     assert_eq!(code, Some(2), "{err}");
 }
 
+/// The default capture search of `pns gtp` and `pns solve go` is
+/// `lambda-zones`: GNU Go's `reading 89` (`attack D2`, `1 F1`, a capturing
+/// race on 9x9) is proven within 3,000 visits per search, where the
+/// paper's λ-df-pn (`lambda`) ends unknown.
+#[test]
+fn the_default_capture_search_is_lambda_zones() {
+    let sgf = shared_data::shared_data("go/gnugo/regression/games/reading12.sgf");
+    let input = format!("1 loadsgf {}\n2 attack D2\n3 quit\n", sgf.display());
+    let out = piped::pns_piped(&["gtp", "--nodes", "3000"], &input);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("=2 1 F1"), "{text}");
+    let out = piped::pns_piped(
+        &["gtp", "--nodes", "3000", "--capture-algo", "lambda"],
+        &input,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("?2 unknown"), "{text}");
+    let file = sgf.to_str().unwrap();
+    let (out, err, code) = pns(&[
+        "solve", "go", file, "--target", "D2", "--nodes", "3000", "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v = json(&out);
+    assert_eq!(
+        (v["code"].as_u64(), v["move"].as_str()),
+        (Some(1), Some("F1")),
+        "{v}"
+    );
+    assert_eq!(
+        v["search"], "lambda:order=3,grow=2,ladder=on,escape=on,eorder=2,zones=on",
+        "{v}"
+    );
+}
+
 /// `go-capture` through the registry: a capture certificate (the
 /// defender, to move, cannot save B3 on a 4x4 board; every legal point for
 /// both sides) is written, checked by the rules-only verifier, and refused

@@ -1298,11 +1298,8 @@ mod tests {
         })
     }
 
-    /// The liberty bound cuts only moves that are no threats of their
-    /// order: after each move it cuts at order `i` (the defender passing)
-    /// the attacker has no chain of threats of order `i − 1`, found by
-    /// playing every move ([`threat_chain`]). Moves it keeps are moves
-    /// the unbounded generator has.
+    /// `lambda-zones` and `eorder`: parsed and written back, and the
+    /// escape order taken only where the attacker plays every point.
     #[test]
     fn the_escape_order_applies_where_the_attacker_plays_every_point() {
         let z = LambdaParams::zoned();
@@ -1311,6 +1308,10 @@ mod tests {
         let back = LambdaParams::default().parse(&z.describe()).unwrap();
         assert_eq!(back, z);
         assert!(LambdaParams::default().parse("eorder=9").is_err());
+        assert_eq!(
+            crate::capture::Solver::parse("lambda-zones"),
+            Ok(crate::capture::Solver::Lambda(z))
+        );
         let mut rng = Rng::new(7);
         let g = loop {
             if let Some(g) = random_position(&mut rng, 5, 3) {
@@ -1331,6 +1332,11 @@ mod tests {
         );
     }
 
+    /// The liberty bound cuts only moves that are no threats of their
+    /// order: after each move it cuts at order `i` (the defender passing)
+    /// the attacker has no chain of threats of order `i − 1`, found by
+    /// playing every move ([`threat_chain`]). Moves it keeps are moves
+    /// the unbounded generator has.
     #[test]
     fn the_liberty_bound_cuts_only_moves_that_are_no_threats() {
         let mut rng = Rng::new(20261127);
