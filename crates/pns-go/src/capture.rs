@@ -13,7 +13,10 @@
 //! board (captured); the defender wins when the target block reaches
 //! [`Capture::escape_libs`] liberties ([`DEFAULT_ESCAPE_LIBS`] = 5 unless
 //! set: GNU Go's reading treats a block with about 4-5 liberties as safe,
-//! and the suite's answers are GNU Go's). Both sides may pass.
+//! and the suite's answers are GNU Go's) or is unconditionally alive by
+//! Benson's rule ([`crate::benson`]: no attacker moves can capture it, so
+//! this ends only lines the attacker could never win; the game's value is
+//! the same). Both sides may pass.
 //!
 //! # Ko and repetition
 //!
@@ -43,7 +46,7 @@
 //!
 //! # Notation
 //!
-//! `SGF|target=VERTEX[,first=attacker|defender][,move=N][,libs=K][,gen=h1|h2|board]`
+//! `SGF|target=VERTEX[,first=attacker|defender][,move=N][,libs=K][,gen=h1|h2|board][,benson=on|off]`
 //! where SGF is a `.sgf` file name or an inline record (`(;FF[4]...)`),
 //! loaded up to move N (the position before it; all moves when absent).
 //! Moves are GTP vertices or `pass`.
@@ -135,6 +138,9 @@ pub struct Capture {
     /// (GNU Go does not count a capture the owner can take back by ko as
     /// unconditional); any other reply leaves it captured.
     retake: Option<u16>,
+    /// Whether a target alive by Benson's rule counts as escaped (the
+    /// default; [`Capture::with_benson`]).
+    benson: bool,
 }
 
 impl PartialEq for Capture {
@@ -146,6 +152,7 @@ impl PartialEq for Capture {
             && self.complete == o.complete
             && self.ko_exempt == o.ko_exempt
             && self.retake == o.retake
+            && self.benson == o.benson
     }
 }
 
@@ -195,6 +202,7 @@ impl Capture {
             ko_exempt: None,
             block: board.block(target),
             retake: None,
+            benson: true,
         })
     }
 
@@ -251,6 +259,20 @@ impl Capture {
             self.board.clear_ko();
         }
         self
+    }
+
+    /// The same problem with (`true`, the default) or without Benson's
+    /// rule: without it the target escapes at the threshold alone, and a
+    /// two-eyed target below it is left to the search (its value is the
+    /// same: the attacker never captures it).
+    pub fn with_benson(mut self, on: bool) -> Capture {
+        self.benson = on;
+        self
+    }
+
+    /// Whether Benson's rule ends the problem ([`Capture::with_benson`]).
+    pub fn benson(&self) -> bool {
+        self.benson
     }
 
     /// The side exempt from the simple-ko ban, if any.
@@ -334,6 +356,22 @@ impl Capture {
         self.block.is_empty()
     }
 
+    /// Whether the target has escaped: on the board with the threshold's
+    /// liberties, or unconditionally alive ([`crate::benson`]).
+    #[inline]
+    pub fn escaped(&self) -> bool {
+        !self.captured()
+            && (self.target_libs().count() >= self.escape_libs
+                || (self.benson && crate::benson::alive(&self.board, &self.block)))
+    }
+
+    /// Where the target (on the board, below the threshold) is
+    /// unconditionally alive: the points that life rests on
+    /// ([`crate::benson::alive_area`]).
+    pub fn alive_area(&self) -> Option<Bits> {
+        crate::benson::alive_area(&self.board, &self.block)
+    }
+
     /// The target block (empty once captured).
     #[inline]
     pub fn target_block(&self) -> Bits {
@@ -401,7 +439,7 @@ impl Rules for Capture {
                 return None;
             }
             true
-        } else if self.target_libs().count() >= self.escape_libs {
+        } else if self.escaped() {
             false
         } else {
             return None;
@@ -529,6 +567,8 @@ pub struct Spec {
     /// The side exempt from the simple-ko ban ([`Capture::with_ko_exempt`]):
     /// `Some(true)` the attacker, `Some(false)` the defender.
     pub exempt: Option<bool>,
+    /// Benson's rule ([`Capture::with_benson`]): `benson=off` leaves it out.
+    pub benson: bool,
 }
 
 /// `attacker` → `Some(true)`, `defender` → `Some(false)`, `none` → `None`.
@@ -554,7 +594,8 @@ fn role_name(r: Option<bool>) -> &'static str {
 
 impl Spec {
     /// Reads `target=V,first=attacker|defender,move=N,libs=K,gen=G,
-    /// complete=attacker|defender|none,exempt=attacker|defender|none`.
+    /// complete=attacker|defender|none,exempt=attacker|defender|none,
+    /// benson=on|off`.
     pub fn parse(s: &str) -> Result<Spec, GameError> {
         let mut spec = Spec {
             target: String::new(),
@@ -564,6 +605,7 @@ impl Spec {
             gen: Generator::H1,
             complete: None,
             exempt: None,
+            benson: true,
         };
         for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (k, v) = kv
@@ -595,9 +637,16 @@ impl Spec {
                 }
                 "complete" => spec.complete = role(k, v)?,
                 "exempt" => spec.exempt = role(k, v)?,
+                "benson" => {
+                    spec.benson = match v {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(GameError::new(format!("benson: '{v}' is not on or off"))),
+                    }
+                }
                 _ => {
                     return Err(GameError::new(format!(
-                        "unknown option '{k}' (target, first, move, libs, gen, complete, exempt)"
+                        "unknown option '{k}' (target, first, move, libs, gen, complete, exempt, benson)"
                     )))
                 }
             }
@@ -610,7 +659,8 @@ impl Spec {
 
     /// The options of the question `g` asks about its target `target`
     /// (a vertex) in the text [`Spec::parse`] reads: who moves first, the
-    /// threshold, the generator, the complete side and the ko exemption.
+    /// threshold, the generator, the complete side and the ko exemption
+    /// (and Benson's rule where it is off).
     pub fn describe(g: &Capture, target: &str, move_number: Option<usize>) -> String {
         let who = |c: Option<Color>| c.map(|c| c == g.attacker());
         let mut s = format!(
@@ -631,6 +681,9 @@ impl Spec {
             role_name(who(g.complete())),
             role_name(who(g.ko_exempt()))
         );
+        if !g.benson() {
+            s += ",benson=off";
+        }
         s
     }
 }
@@ -652,14 +705,15 @@ pub fn from_sgf(text: &str, spec: &Spec) -> Result<Capture, GameError> {
     };
     Ok(g.with_first(side(spec.attacker_first))
         .with_complete(spec.complete.map(side))
-        .with_ko_exempt(spec.exempt.map(side)))
+        .with_ko_exempt(spec.exempt.map(side))
+        .with_benson(spec.benson))
 }
 
 impl Notation for Capture {
     fn parse_position(s: &str) -> Result<Self, GameError> {
         let (sgf, opts) = s.rsplit_once('|').ok_or_else(|| {
             GameError::new(
-                "a capturing problem is SGF|target=VERTEX[,first=..,move=N,libs=K,gen=..,complete=..,exempt=..]",
+                "a capturing problem is SGF|target=VERTEX[,first=..,move=N,libs=K,gen=..,complete=..,exempt=..,benson=on|off]",
             )
         })?;
         let spec = Spec::parse(opts)?;
@@ -702,6 +756,10 @@ impl Notation for Capture {
             match self.ko_exempt {
                 Some(c) => format!("; {c} exempt from the ko ban"),
                 None => String::new(),
+            } + if self.benson {
+                ""
+            } else {
+                "; Benson's rule off"
             }
         )
     }
@@ -1312,9 +1370,25 @@ mod tests {
             "(;FF[4]SZ[5]AB[cc])|target=C3,gen=all",
             "(;FF[4]SZ[5]AB[cc])|target=C3,colour=b",
             "(;FF[4]SZ[5]AB[cc])|target=Z9",
+            "(;FF[4]SZ[5]AB[cc])|target=C3,benson=no",
         ] {
             assert!(Capture::parse_position(s).is_err(), "{s}");
         }
+    }
+
+    /// `benson=off` is read, kept by the question's moves and written back
+    /// by `Spec::describe`; the default (on) is not written.
+    #[test]
+    fn benson_s_rule_is_an_option_of_the_notation() {
+        let on = Capture::parse_position("(;FF[4]SZ[5]AB[cc])|target=C3").unwrap();
+        let off = Capture::parse_position("(;FF[4]SZ[5]AB[cc])|target=C3,benson=off").unwrap();
+        assert!(on.benson() && !off.benson());
+        assert_ne!(on, off);
+        assert!(!Spec::describe(&on, "C3", None).contains("benson"));
+        let text = Spec::describe(&off.with_first(off.defender()), "C3", None);
+        assert!(text.ends_with(",benson=off"), "{text}");
+        let back = Capture::parse_position(&format!("(;FF[4]SZ[5]AB[cc])|{text}")).unwrap();
+        assert!(!back.benson());
     }
 
     #[test]

@@ -86,7 +86,7 @@ impl Node {
         let mut next = *self;
         for (c, e) in next.t.iter_mut().zip(next.escaped.iter_mut()) {
             c.play(m);
-            if !*e && !c.captured() && c.target_libs().count() >= c.escape_libs() {
+            if !*e && c.escaped() {
                 *e = true;
             }
         }
@@ -216,7 +216,7 @@ impl Node {
     /// The root's escape flags (a target may have escaped already).
     fn step_flags(mut self) -> Node {
         for (c, e) in self.t.iter().zip(self.escaped.iter_mut()) {
-            *e = !c.captured() && c.target_libs().count() >= c.escape_libs();
+            *e = c.escaped();
         }
         self
     }

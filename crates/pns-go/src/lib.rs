@@ -6,6 +6,7 @@
 //! and the one-eye problems of Kishimoto and Müller's GHI paper, §4
 //! ([`oneeye`]).
 
+pub mod benson;
 pub mod bits;
 pub mod board;
 pub mod capture;

@@ -29,8 +29,12 @@
 //! * *Reads.* A move's legality, captures and ko point depend only on the
 //!   point, its neighbours and the blocks next to it with their
 //!   liberties ([`move_reads`]); the outcome only on the target block and
-//!   its liberties. The zone of a node is the union of these over every
-//!   node of its proof, so a position that agrees with it on the zone has
+//!   its liberties, and where the target lives by Benson's rule
+//!   ([`crate::benson`]) on the blocks and regions of that life. (Along a
+//!   capture proof that rule never applies: the defender's passes are
+//!   among the moves the proof answers, and a target it keeps alive could
+//!   not be captured after them.) The zone of a node is the union of
+//!   these over every node of its proof, so a position that agrees with it on the zone has
 //!   the same legal moves *in the zone*, the same captures and the same
 //!   outcomes along the proof's lines.
 //! * *X's nodes inside P₀.* Their kept moves are decided from the zone of
@@ -254,8 +258,9 @@ pub fn move_reads(b: &Board, p: usize) -> Bits {
 }
 
 /// What the outcome and the atari shortcut read: the target point, its
-/// block and the block's liberties, and, with one liberty, what playing
-/// there reads.
+/// block and the block's liberties, with one liberty what playing there
+/// reads, and where the target lives unconditionally below the threshold,
+/// the blocks and regions that life rests on ([`Capture::alive_area`]).
 pub(crate) fn target_reads(g: &Capture) -> Bits {
     let b = g.board();
     let mut z = g.target_block().dilate(b.mask());
@@ -263,6 +268,11 @@ pub(crate) fn target_reads(g: &Capture) -> Bits {
     let libs = g.target_libs();
     if libs.count() == 1 {
         z |= move_reads(b, libs.first().expect("one liberty"));
+    }
+    if libs.count() >= 2 && libs.count() < g.escape_libs() && g.escaped() {
+        if let Some(a) = g.alive_area() {
+            z |= a.dilate(b.mask());
+        }
     }
     z
 }

@@ -433,9 +433,14 @@ fn zone_search_agrees_with_the_tree_method_on_small_boards() {
         checked += 1;
     }
     assert_eq!(checked, 60);
-    assert!(proven > 5 && proven < 55, "{proven} of 60 captured");
+    // Both answers, five of each at least. (Targets alive by Benson's
+    // rule at the root are drawn again, so escapes are the fewer.)
+    assert!((5..=55).contains(&proven), "{proven} of 60 captured");
     eprintln!("zones: {pruned} moves pruned over {checked} cases");
-    assert!(pruned > 50, "the zones cut only {pruned} moves");
+    // 45 here since targets alive by Benson's rule are drawn again
+    // (more than 50 before: the escapes, where the attacker plays every
+    // point, give most of the cuts).
+    assert!(pruned > 40, "the zones cut only {pruned} moves");
 }
 
 /// λ-df-pn's zones against the tree method on sparse random 5x5 boards

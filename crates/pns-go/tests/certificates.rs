@@ -152,13 +152,17 @@ fn check_case(file: &str, until: usize, question: &str, code: u8, value: Outcome
 /// the target is safe whoever moves first: a loss for black to move, a
 /// win for white to move, and both certificates are "pass, pass". Before
 /// `Rules::repetition_loser`, white to move was searched, extracted and
-/// verified with white as the side a repetition loses for.
+/// verified with white as the side a repetition loses for. (With Benson's
+/// rule, the default, the two-eyed target has escaped at the root: the
+/// certificate is the root alone. The repetition is asked without it.)
 #[test]
 fn a_repetition_is_the_attackers_failure_whoever_is_asked() {
     let sgf = "(;GM[1]FF[4]SZ[7]AB[ad][bd][cd][dd][de][ee][ef][eg]\
                AW[ae][be][ce][bf][df][ag][bg][cg][dg])";
+    let alive = Capture::parse_position(&format!("{sgf}|target=A1")).unwrap();
+    assert_eq!(alive.outcome(), Some(Outcome::Loss));
     for (first, value) in [("attacker", Outcome::Loss), ("defender", Outcome::Win)] {
-        let text = format!("{sgf}|target=A1,first={first}");
+        let text = format!("{sgf}|target=A1,first={first},benson=off");
         let g = Capture::parse_position(&text).unwrap();
         assert_eq!(g.target_libs().count(), 2);
         let opts = SolveOptions {
@@ -183,11 +187,12 @@ fn a_repetition_is_the_attackers_failure_whoever_is_asked() {
 /// of the proof ends in a repetition, so the certificate is exponential in
 /// size. A visit limit or a time limit now ends the extraction with a
 /// reason instead of letting it run on (each sub-search used to get the
-/// whole time limit again, and no visit limit at all).
+/// whole time limit again, and no visit limit at all). Without Benson's
+/// rule: with it the target has escaped at the root.
 #[test]
 fn an_exponential_certificate_ends_at_the_limits() {
     let text = "(;GM[1]FF[4]SZ[7]AB[ad][bd][cd][dd][de][ef][eg]\
-                AW[ae][be][ce][bf][df][ag][bg][cg][dg])|target=A1";
+                AW[ae][be][ce][bf][df][ag][bg][cg][dg])|target=A1,benson=off";
     let g = Capture::parse_position(text).unwrap();
     for (limits, reason) in [
         (
@@ -272,4 +277,41 @@ fn every_unconditional_answer_on_gnu_go_s_cases_is_certified() {
     // within the limit (reported), never be refused.
     assert!(certified >= 20, "{certified} certified; failed: {failed:?}");
     assert!(failed.len() <= 2, "{failed:?}");
+}
+
+/// Benson's rule on `reading 117` (`defend B9` = `1 E8`, a 9x9 puzzle in
+/// which White saves the group by making two eyes, never near five
+/// liberties). Without the rule λ-df-pn answers nothing within 3,000
+/// visits; with it (the default) E8 saves, the escape proof's certificate
+/// is accepted, and the same certificate is refused where the rule is
+/// off: its leaves are targets alive by the rule, not finished games.
+#[test]
+fn a_target_alive_by_benson_s_rule_has_escaped() {
+    let path = shared_data("go/gnugo").join("regression/games/reading15.sgf");
+    let loaded = load_file(&path, None, KoRule::Simple).unwrap();
+    let until = loaded.main_line_moves + 1;
+    let board = *loaded.game.board();
+    let Ok(Move::Play(t)) = board.parse_vertex("B9") else {
+        panic!("B9 is a point")
+    };
+    let g = Capture::new(board, t as usize, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
+    let solver = Solver::Lambda(LambdaParams::default());
+    let mut effort = Effort::default();
+    let (off, _) = defend_coded_decided(&g.with_benson(false), &solver, 3000, &mut effort);
+    assert_eq!(off, None, "without the rule");
+    let (on, d) = defend_coded_decided(&g, &solver, 3000, &mut effort);
+    let on = on.expect("an answer with the rule");
+    let mv = on.mv.map(|m| board.format_move(m).to_uppercase());
+    assert_eq!((on.code, mv.as_deref()), (1, Some("E8")));
+    let d = d.expect("code 1 has a deciding search");
+    let position = format!(
+        "{}|{}",
+        path.display(),
+        Spec::describe(&d.question, "B9", Some(until))
+    );
+    let cert = certificate(&d, &solver, 3000, &position).unwrap();
+    let root = Capture::parse_position(&position).unwrap();
+    assert!(root.benson());
+    assert_eq!(verify(&root, &cert), Ok(Outcome::Win));
+    assert!(verify(&root.with_benson(false), &cert).is_err());
 }

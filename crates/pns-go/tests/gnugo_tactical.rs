@@ -263,9 +263,10 @@ fn gnugo_tactical_cases_lambda_zones_no_wrong_proven_answer() {
     let u = &table["unconditional"];
     // 25 of 113 at 300 visits when this was written (λ-df-pn without
     // zones: 21; zones at order 2 in both halves: 25 as well, the orders
-    // differ at larger limits): a floor that a regression in the zones or
-    // the orders would break.
-    assert!(u.right >= 22, "{u:?}");
+    // differ at larger limits), 29 with Benson's rule (9x9 targets that
+    // live by two eyes): a floor that a regression in the zones, the
+    // orders or Benson's rule would break.
+    assert!(u.right >= 27, "{u:?}");
     assert!(
         wrong_unconditional.is_empty(),
         "wrong proven answers:\n{}",
