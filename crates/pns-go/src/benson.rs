@@ -210,23 +210,6 @@ mod tests {
     use pns_core::rng::Rng;
     use std::collections::HashSet;
 
-    /// A board from rows of `X` (black), `O` (white) and `.`, top row
-    /// first (row 5 on 5x5).
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len()).unwrap();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let p = b.point(x, y).unwrap();
-                match ch {
-                    'X' => b.set(p, Some(Color::Black)),
-                    'O' => b.set(p, Some(Color::White)),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
-
     fn at(b: &Board, v: &str) -> Bits {
         match b.parse_vertex(v).unwrap() {
             Move::Play(p) => b.block(p as usize),
@@ -236,7 +219,7 @@ mod tests {
 
     #[test]
     fn two_eyes_live_and_one_does_not() {
-        let b = board(&[
+        let b = Board::from_rows(&[
             ".X.X.", //
             "XXXXX", //
             ".....", //
@@ -250,7 +233,7 @@ mod tests {
         // E1 would be suicide).
         assert!(alive_area(&b, &at(&b, "A2")).is_some());
         // One eye: dead.
-        let b = board(&[
+        let b = Board::from_rows(&[
             ".X...", //
             "XX...", //
             ".....", //
@@ -259,7 +242,7 @@ mod tests {
         ]);
         assert_eq!(alive_area(&b, &at(&b, "A4")), None);
         // A big eye whose points are not all liberties: no eye.
-        let b = board(&[
+        let b = Board::from_rows(&[
             "..X..", //
             "XXX..", //
             ".....", //
@@ -281,18 +264,18 @@ mod tests {
             ".....", //
             ".....", //
         ];
-        let b = board(&rows);
+        let b = Board::from_rows(&rows);
         assert_eq!(alive_area(&b, &at(&b, "A4")), None);
         assert_eq!(alive_area(&b, &at(&b, "E4")), None);
         // With C3 joined to the left block (B3), both blocks live: the
         // shared eye's points are liberties of both.
         let mut rows = rows;
         rows[2] = ".XX..";
-        let b = board(&rows);
+        let b = Board::from_rows(&rows);
         assert!(alive_area(&b, &at(&b, "A4")).is_some());
         assert!(alive_area(&b, &at(&b, "E4")).is_some());
         // Opponent stones inside an eye keep it vital.
-        let b = board(&[
+        let b = Board::from_rows(&[
             "O.X.X", //
             ".XX.X", //
             "XXXXX", //
@@ -360,14 +343,7 @@ mod tests {
         let (mut alive, mut blocks) = (0, 0);
         for i in 0..4000 {
             let size = 5 + i % 5;
-            let mut b = Board::new(size).unwrap();
-            for p in b.mask().iter() {
-                match rng.below(10) {
-                    0..=3 => b.set(p, Some(Color::Black)),
-                    4..=6 => b.set(p, Some(Color::White)),
-                    _ => {}
-                }
-            }
+            let b = Board::random(&mut rng, size, 4, 3);
             for c in [Color::Black, Color::White] {
                 let everywhere = alive_everywhere(&b, c);
                 for k in b.blocks(c) {
@@ -419,21 +395,13 @@ mod tests {
     }
 
     /// On random 4x4 boards, nearly full: every block said to be alive
-    /// survives every sequence of opponent moves; blocks with two
-    /// single-point eyes of their own are said to be alive.
+    /// survives every sequence of opponent moves (and some are).
     #[test]
     fn unconditional_life_survives_every_attack() {
         let mut rng = Rng::new(11);
         let (mut alive, mut checked) = (0, 0);
         for _ in 0..3000 {
-            let mut b = Board::new(4).unwrap();
-            for p in b.mask().iter() {
-                match rng.below(10) {
-                    0..=4 => b.set(p, Some(Color::Black)),
-                    5 | 6 => b.set(p, Some(Color::White)),
-                    _ => {}
-                }
-            }
+            let b = Board::random(&mut rng, 4, 5, 2);
             // Only legal positions: every block has a liberty.
             let legal = [Color::Black, Color::White]
                 .iter()

@@ -165,6 +165,47 @@ pub struct Board {
     key: u64,
 }
 
+#[cfg(test)]
+impl Board {
+    /// A square board from rows of `X` (black), `O` (white) and `.`, the
+    /// top row first (the tests' positions).
+    pub(crate) fn from_rows(rows: &[&str]) -> Board {
+        let mut b = Board::new(rows.len()).unwrap();
+        for (y, r) in rows.iter().enumerate() {
+            for (x, ch) in r.chars().enumerate() {
+                let p = b.point(x, y).unwrap();
+                match ch {
+                    'X' => b.set(p, Some(Color::Black)),
+                    'O' => b.set(p, Some(Color::White)),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    /// A random `size` board: each point black with chance `black` in
+    /// 10, white with `white` in 10, empty otherwise (the tests' boards;
+    /// a block may have no liberty).
+    pub(crate) fn random(
+        rng: &mut pns_core::rng::Rng,
+        size: usize,
+        black: u64,
+        white: u64,
+    ) -> Board {
+        let mut b = Board::new(size).unwrap();
+        for p in b.mask().iter() {
+            let r = rng.below(10);
+            if r < black {
+                b.set(p, Some(Color::Black));
+            } else if r < black + white {
+                b.set(p, Some(Color::White));
+            }
+        }
+        b
+    }
+}
+
 impl Board {
     /// The empty board, Black to move. Sizes 1 to 19.
     pub fn new(size: usize) -> Result<Board, String> {
@@ -539,17 +580,7 @@ mod tests {
     use super::*;
 
     fn board(rows: &[&str], to_move: Color) -> Board {
-        let mut b = Board::new(rows.len()).unwrap();
-        for (y, r) in rows.iter().enumerate() {
-            for (x, ch) in r.chars().enumerate() {
-                let p = b.point(x, y).unwrap();
-                match ch {
-                    'X' => b.set(p, Some(Color::Black)),
-                    'O' => b.set(p, Some(Color::White)),
-                    _ => {}
-                }
-            }
-        }
+        let mut b = Board::from_rows(rows);
         b.set_to_move(to_move);
         b
     }
