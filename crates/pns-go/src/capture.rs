@@ -637,13 +637,7 @@ impl Spec {
                 }
                 "complete" => spec.complete = role(k, v)?,
                 "exempt" => spec.exempt = role(k, v)?,
-                "benson" => {
-                    spec.benson = match v {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err(GameError::new(format!("benson: '{v}' is not on or off"))),
-                    }
-                }
+                "benson" => spec.benson = crate::lambda::on_off(k, v).map_err(GameError::new)?,
                 _ => {
                     return Err(GameError::new(format!(
                         "unknown option '{k}' (target, first, move, libs, gen, complete, exempt, benson)"

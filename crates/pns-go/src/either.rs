@@ -313,15 +313,7 @@ mod tests {
         let mut rng = Rng::new(20261127);
         let (mut cases, mut answered, mut won) = (0, 0, 0);
         while cases < 80 {
-            let mut b = Board::new(4).unwrap();
-            for p in 0..16 {
-                let q = b.point(p % 4, p / 4).unwrap();
-                match rng.below(10) {
-                    0..=2 => b.set(q, Some(Color::Black)),
-                    3 | 4 => b.set(q, Some(Color::White)),
-                    _ => {}
-                }
-            }
+            let b = Board::random(&mut rng, 4, 3, 2);
             let blocks = b.blocks(Color::Black);
             if blocks.len() < 2 || blocks.iter().any(|k| b.liberties(k).is_empty()) {
                 continue;

@@ -1257,16 +1257,7 @@ mod tests {
     /// 10, a random stone the target with threshold `libs`, the attacker
     /// to move; `None` where it is decided already.
     fn random_position(rng: &mut Rng, size: usize, libs: u32) -> Option<Capture> {
-        let mut b = Board::new(size).ok()?;
-        for p in 0..size * size {
-            let (x, y) = (p % size, p / size);
-            let q = b.point(x, y)?;
-            match rng.below(10) {
-                0 | 1 => b.set(q, Some(Color::Black)),
-                2 | 3 => b.set(q, Some(Color::White)),
-                _ => {}
-            }
-        }
+        let b = Board::random(rng, size, 2, 2);
         let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White))
             .iter()
             .collect();
