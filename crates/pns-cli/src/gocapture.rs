@@ -5,7 +5,10 @@
 //! `--algo lambda-zones|dfpn|lambda[:order=N,eorder=N,grow=G,ladder=on|off,
 //! zones=on|off,...]|pseudo-lambda|lambda-search[:order=N,ladder=on|off]`
 //! (default `lambda-zones`, as `pns gtp`); `--proof FILE` writes the
-//! certificate of the search that settled a 0/1 answer.
+//! certificate of the search that settled a 0/1 answer. `--horizon
+//! gnugo` reads under GNU Go's convention (fewer liberties escape deeper
+//! in the reading); `--capture-horizon` sets the horizon capture proofs
+//! are searched under (`4/10` unless set; sound whatever it is).
 
 use std::time::Instant;
 
@@ -15,8 +18,8 @@ use crate::output::{ms, thousands};
 use crate::solve::shell_quote;
 use crate::{CliError, SolveArgs};
 use pns_games::go::capture::{
-    attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Solver, Spec,
-    DEFAULT_ESCAPE_LIBS,
+    attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Horizon, Horizons,
+    Solver, Spec, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS,
 };
 use pns_games::go::{KoRule, Move};
 
@@ -41,6 +44,14 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         Some(g) => Generator::from_name(g)
             .ok_or_else(|| CliError::usage(format!("--gen {g}: not h1, h2 or board")))?,
     };
+    let horizon = |flag: &str, v: &Option<String>, default: Option<Horizon>| match v {
+        None => Ok(default),
+        Some(v) => Horizon::parse(v).map_err(|m| CliError::usage(format!("--{flag}{m}"))),
+    };
+    let horizons = Horizons {
+        rule: horizon("", &a.horizon, None)?,
+        capture: horizon("capture-", &a.capture_horizon, Some(CAPTURE_HORIZON))?,
+    };
     let visits = a.search.nodes.unwrap_or(DEFAULT_VISITS);
     if visits == 0 {
         return Err(CliError::usage("--nodes must be at least 1"));
@@ -54,7 +65,8 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         _ => return Err(CliError::usage(format!("--target {target}: not a point"))),
     };
     let g = Capture::new(board, t, DEFAULT_ESCAPE_LIBS, gen)
-        .map_err(|e| CliError::usage(format!("--target {target}: {e}")))?;
+        .map_err(|e| CliError::usage(format!("--target {target}: {e}")))?
+        .with_horizons(horizons);
     let attack = !a.defend;
     let mut effort = Effort::default();
     let t0 = Instant::now();
@@ -142,6 +154,8 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             "search": solver.describe(),
             "generator": gen.name(),
             "escape_libs": DEFAULT_ESCAPE_LIBS,
+            "horizon": Horizon::describe(horizons.rule),
+            "capture_horizon": Horizon::describe(horizons.capture),
             "visit_limit": visits,
             "visits": effort.visits,
             "searches": effort.searches,
@@ -152,8 +166,12 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         println!("{v}");
     } else {
         println!("{}", board.render());
+        let deeper = match horizons.rule {
+            Some(h) => format!(", 4 after {} moves, 3 after {}", h.four, h.three),
+            None => String::new(),
+        };
         println!(
-            "{command} {} ({} block, {} liberties; escapes at {DEFAULT_ESCAPE_LIBS})",
+            "{command} {} ({} block, {} liberties; escapes at {DEFAULT_ESCAPE_LIBS}{deeper})",
             target.to_uppercase(),
             g.defender(),
             g.target_libs().count()

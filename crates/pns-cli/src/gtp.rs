@@ -5,7 +5,7 @@
 use clap::Args;
 
 use crate::CliError;
-use pns_games::go::capture::{Generator, Solver};
+use pns_games::go::capture::{Generator, Horizon, Horizons, Solver};
 use pns_games::go::gtp::Engine;
 
 #[derive(Args, Debug)]
@@ -28,6 +28,17 @@ pub struct GtpArgs {
     /// The move generator of `attack` and `defend`: h1, h2 or board.
     #[arg(long, value_name = "GEN", default_value = "h1")]
     pub capture_gen: String,
+    /// GNU Go's reading horizon as the rule of `attack` and `defend`:
+    /// `off` (the default: escape at 5 liberties), `gnugo` (4 liberties
+    /// escape after 7 moves of the reading, 3 after 16, as GNU Go reads) or
+    /// `FOUR/THREE` (plies).
+    #[arg(long, value_name = "H", default_value = "off")]
+    pub horizon: String,
+    /// The horizon capture proofs are searched under (any is sound: a
+    /// capture found under it is one without): `4/10` (the default) or
+    /// `off`, `gnugo`, `FOUR/THREE`.
+    #[arg(long, value_name = "H", default_value = "4/10")]
+    pub capture_horizon: String,
 }
 
 pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
@@ -43,6 +54,11 @@ pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
             a.capture_gen
         ))
     })?;
+    e.capture_horizons = Horizons {
+        rule: Horizon::parse(&a.horizon).map_err(|m| CliError::usage(format!("--{m}")))?,
+        capture: Horizon::parse(&a.capture_horizon)
+            .map_err(|m| CliError::usage(format!("--capture-{m}")))?,
+    };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     e.run(stdin.lock(), stdout.lock()).map_err(|err| CliError {

@@ -134,6 +134,15 @@ pub struct SolveArgs {
     /// Go capturing: the move generator, h1, h2 or board (default h1).
     #[arg(long, value_name = "GEN")]
     pub gen: Option<String>,
+    /// Go capturing: GNU Go's reading horizon as the rule, `off` (the
+    /// default), `gnugo` (4 liberties escape after 7 moves, 3 after 16) or
+    /// `FOUR/THREE` (plies).
+    #[arg(long, value_name = "H")]
+    pub horizon: Option<String>,
+    /// Go capturing: the horizon capture proofs are searched under
+    /// (default `4/10`; `off`, `gnugo`, `FOUR/THREE`).
+    #[arg(long, value_name = "H")]
+    pub capture_horizon: Option<String>,
     /// Threads in the one search: parallel df-pn on one shared table
     /// (the df-pn variants, games without repetitions; others run on one).
     #[arg(long, value_name = "N", default_value_t = 1)]

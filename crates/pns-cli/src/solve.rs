@@ -19,6 +19,22 @@ use pns_games::RegisteredGame;
 pub const STACK_BYTES: usize = 256 << 20;
 
 pub fn run(a: &SolveArgs) -> Result<u8, CliError> {
+    // The Go capturing options mean nothing to another game.
+    let go_only = [
+        ("--target", a.target.is_some()),
+        ("--attack", a.attack),
+        ("--defend", a.defend),
+        ("--move-number", a.move_number.is_some()),
+        ("--gen", a.gen.is_some()),
+        ("--horizon", a.horizon.is_some()),
+        ("--capture-horizon", a.capture_horizon.is_some()),
+    ];
+    if let Some((flag, _)) = go_only.iter().find(|(_, set)| *set) {
+        return Err(CliError::usage(format!(
+            "{flag} is an option of `pns solve go` (Go capturing), not of {}",
+            a.game
+        )));
+    }
     with_game!(a.game.as_str(), a.search.rules_only, G => solve_game::<G>(a))
 }
 

@@ -155,6 +155,102 @@ fn capturing_usage_errors() {
     let _ = std::fs::remove_file(f);
 }
 
+/// `--horizon` (GNU Go's reading convention as the rule) and
+/// `--capture-horizon` (the horizon capture proofs are searched under):
+/// in the JSON record and the certificate's position, bad values and the
+/// Go options given to another game are usage errors, and GTP takes both.
+#[test]
+fn horizons_from_the_command_line() {
+    let f = sgf_file("horizon");
+    let file = f.to_str().unwrap();
+    let cert = std::env::temp_dir().join(format!("pns-go-horizon-{}.cert", std::process::id()));
+    let cert_s = cert.to_str().unwrap();
+    let (out, err, code) = pns(&["solve", "go", file, "--target", "C7", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v = json(&out);
+    assert_eq!(
+        (v["horizon"].as_str(), v["capture_horizon"].as_str()),
+        (Some("off"), Some("4/10"))
+    );
+    let (out, err, code) = pns(&[
+        "solve",
+        "go",
+        file,
+        "--target",
+        "C7",
+        "--horizon",
+        "gnugo",
+        "--capture-horizon",
+        "off",
+        "--proof",
+        cert_s,
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v = json(&out);
+    assert_eq!(
+        (v["horizon"].as_str(), v["capture_horizon"].as_str()),
+        (Some("7/16"), Some("off"))
+    );
+    assert_eq!(v["code"], 1, "{v}");
+    let position = v["proof"]["position"].as_str().expect("a certificate");
+    assert!(position.contains(",horizon=7/16"), "{position}");
+    let (out, err, code) = pns(&["verify", "go-capture", position, cert_s]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // The capture proof searched under the default capture horizon says so.
+    let (out, _, _) = pns(&[
+        "solve", "go", file, "--target", "C7", "--proof", cert_s, "--json",
+    ]);
+    let v = json(&out);
+    assert!(
+        v["proof"]["position"]
+            .as_str()
+            .unwrap()
+            .contains(",horizon=4/10"),
+        "{v}"
+    );
+    for args in [
+        vec!["solve", "go", file, "--target", "C7", "--horizon", "deep"],
+        vec![
+            "solve",
+            "go",
+            file,
+            "--target",
+            "C7",
+            "--capture-horizon",
+            "4",
+        ],
+        vec!["solve", "connect4", "--gen", "h1"],
+        vec!["solve", "tictactoe", "--horizon", "gnugo"],
+        vec!["gtp", "--horizon", "7"],
+        vec!["gtp", "--capture-horizon", "x/y"],
+    ] {
+        let (out, err, code) = pns(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(
+            err.starts_with("error: ") && err.trim().lines().count() == 1,
+            "{err}"
+        );
+    }
+    let input = format!("1 loadsgf {file}\n2 attack C7\n3 quit\n");
+    let out = piped::pns_piped(
+        &[
+            "gtp",
+            "--nodes",
+            "3000",
+            "--horizon",
+            "gnugo",
+            "--capture-horizon",
+            "off",
+        ],
+        &input,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("=2 1 C6"), "{text}");
+    let _ = std::fs::remove_file(f);
+    let _ = std::fs::remove_file(cert);
+}
+
 #[test]
 fn gtp_attack_runs_lambda_dfpn() {
     let sgf = shared_data::shared_data("go/gnugo/regression/games/incident2.sgf");

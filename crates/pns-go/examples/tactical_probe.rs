@@ -5,12 +5,14 @@
 //! (as `Solver::parse` reads it; `lambda-zones`), `VISITS` (3000), `LIBS`
 //! (the escape threshold, 5), `GEN` (`h1`), `CLASS` (`unconditional`,
 //! `gnugo-fails`, `ko` or `all`), `ONLY` (`suite:id,...`) and `THREADS`
-//! (2). One line per case (`[ok]`, `[BAD]`, `[unk]`), then a summary.
+//! (2), `HORIZON` (the rule: `off`, `gnugo`, `F/T`), `CAPTURE_HORIZON`
+//! (capture proofs' search horizon, `4/10`) and `UNSOUND` (`1`: the generator
+//! bounds both sides, no proof). One line per case (`[ok]`, `[BAD]`, `[unk]`), then a summary.
 //! Run from the repository root (`../shared` beside it).
 use std::path::Path;
 use std::sync::Mutex;
 
-use pns_go::capture::{self, Capture, Effort, Generator, Solver};
+use pns_go::capture::{self, Capture, Effort, Generator, Horizon, Solver};
 use pns_go::tactical::Class;
 
 fn main() {
@@ -22,6 +24,11 @@ fn main() {
     let visits: u64 = env("VISITS", "3000").parse().unwrap();
     let solver = Solver::parse(&env("SOLVER", "lambda-zones")).unwrap();
     let gen = Generator::from_name(&env("GEN", "h1")).unwrap();
+    let horizon = Horizon::parse(&env("HORIZON", "off")).unwrap();
+    let capture_horizon = match std::env::var("CAPTURE_HORIZON") {
+        Ok(v) => Horizon::parse(&v).unwrap(),
+        Err(_) => Some(capture::CAPTURE_HORIZON),
+    };
     let only = env("ONLY", "");
     let class = env("CLASS", "unconditional");
     let cases: Vec<_> = cases
@@ -37,6 +44,7 @@ fn main() {
     let next = Mutex::new(0usize);
     let out = Mutex::new(Vec::new());
     let threads: usize = env("THREADS", "2").parse().unwrap();
+    let unsound = env("UNSOUND", "0") == "1";
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| loop {
@@ -46,10 +54,15 @@ fn main() {
                     *n - 1
                 };
                 let Some(c) = cases.get(i) else { break };
-                let g = Capture::new(c.board, c.target, libs, gen).unwrap();
+                let g = Capture::new(c.board, c.target, libs, gen)
+                    .unwrap()
+                    .with_horizon(horizon)
+                    .with_capture_horizon(capture_horizon);
                 let mut e = Effort::default();
                 let t = std::time::Instant::now();
-                let a = if c.attack {
+                let a = if unsound {
+                    bounded_code(&g, c.attack, &solver, visits, &mut e)
+                } else if c.attack {
                     capture::attack_coded(&g, &solver, visits, &mut e)
                 } else {
                     capture::defend_coded(&g, &solver, visits, &mut e)
@@ -95,4 +108,30 @@ fn main() {
         n("unk"),
         t
     );
+}
+
+/// `UNSOUND=1`: the generator bounds both sides (no side plays every
+/// point), as GNU Go reads: no proof in Go, a measure of how far the
+/// bounded game agrees with the suite. Codes 1 and 0 only, no move.
+fn bounded_code(
+    g: &Capture,
+    attack: bool,
+    solver: &Solver,
+    visits: u64,
+    e: &mut Effort,
+) -> Option<capture::Coded> {
+    use pns_core::Status;
+    let first = if attack { g.attacker() } else { g.defender() };
+    let q = g.with_first(first).with_complete(None);
+    let tt = pns_core::Table::with_mb(16);
+    let s = solver.status(&q, visits, &tt, e);
+    let captured = match s {
+        Status::Proven => true,
+        Status::Disproven => false,
+        Status::Unknown => return None,
+    };
+    Some(capture::Coded {
+        code: (captured == attack) as u8,
+        mv: None,
+    })
 }

@@ -7,7 +7,7 @@
 //! spends its visits on:
 //!
 //! * With the defender to move, a move `e` after which the target block has
-//!   the escape threshold's liberties ([`Capture::escape_libs`]) ends the
+//!   the escape threshold's liberties ([`Capture::threshold`]) ends the
 //!   problem: [`escape_now`].
 //! * With the attacker to move, suppose it passed and the defender then
 //!   escaped with `e`. An attacker move `p` leaves that escape standing
@@ -81,7 +81,8 @@ fn for_each_escape(g: &Capture, mut f: impl FnMut(usize, Bits, Bits) -> bool) {
     let libs = b.liberties(&blk);
     let own = b.stones(g.defender());
     let opp = b.stones(g.attacker());
-    let need = g.escape_libs();
+    // The threshold of the position after `e`.
+    let need = g.threshold_after(1);
     for e in escape_candidates(g).iter() {
         let nb = b.neighbours(e);
         let (after, captured) =
@@ -143,7 +144,7 @@ pub(crate) fn spoilers_reading(g: &Capture, mut reads: Option<&mut Bits>) -> Opt
     passed.play_capturing(Move::Pass);
     let before = passed.board();
     let mask = before.mask();
-    let need = passed.escape_libs();
+    let need = passed.threshold_after(1);
     let mut keep: Option<Bits> = None;
     for_each_escape(&passed, |e, after, captured| {
         // A stone takes one liberty: with one to spare, a liberty spoils

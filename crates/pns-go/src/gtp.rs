@@ -72,6 +72,9 @@ pub struct Engine {
     /// The move generator of `attack` and `defend` (the complete side
     /// plays every point whatever it is).
     pub capture_generator: crate::capture::Generator,
+    /// The horizons of `attack` and `defend`: none in the rule, capture
+    /// proofs searched under [`crate::capture::CAPTURE_HORIZON`] unless set.
+    pub capture_horizons: crate::capture::Horizons,
     quit: bool,
 }
 
@@ -100,6 +103,7 @@ impl Engine {
             solve_visits: 20_000_000,
             capture_solver: crate::capture::Solver::Dfpn,
             capture_generator: crate::capture::Generator::H1,
+            capture_horizons: crate::capture::Horizons::default(),
             quit: false,
         }
     }
@@ -280,7 +284,7 @@ impl Engine {
                     p,
                     cmd == "attack",
                     &self.capture_solver,
-                    self.capture_generator,
+                    (self.capture_generator, self.capture_horizons),
                     self.solve_visits,
                 )
             }

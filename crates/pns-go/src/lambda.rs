@@ -1114,8 +1114,8 @@ impl Problem for LambdaProblem<'_> {
     fn history_key(&self) -> u64 {
         let n = self.cur();
         match n.kind {
-            Kind::Fixed(_, true) => n.g.key() ^ PSEUDO_LINE_SALT,
-            _ => n.g.key(),
+            Kind::Fixed(_, true) => n.g.history_key() ^ PSEUDO_LINE_SALT,
+            _ => n.g.history_key(),
         }
     }
 

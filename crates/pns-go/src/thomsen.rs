@@ -484,7 +484,7 @@ impl Problem for ThomsenProblem<'_> {
     /// The position alone (the order is not part of it).
     #[inline]
     fn history_key(&self) -> u64 {
-        self.cur().g.key()
+        self.cur().g.history_key()
     }
 
     fn nested_stats(&mut self) -> Option<Stats> {

@@ -269,7 +269,7 @@ pub(crate) fn target_reads(g: &Capture) -> Bits {
     if libs.count() == 1 {
         z |= move_reads(b, libs.first().expect("one liberty"));
     }
-    if libs.count() >= 2 && libs.count() < g.escape_libs() && g.escaped() {
+    if libs.count() >= 2 && libs.count() < g.threshold() && g.escaped() {
         if let Some(a) = g.alive_area() {
             z |= a.dilate(b.mask());
         }
@@ -645,7 +645,7 @@ impl Problem for ZoneProblem<'_> {
     /// The position alone: the vacated points are not part of it.
     #[inline]
     fn history_key(&self) -> u64 {
-        self.cur().g.key()
+        self.cur().g.history_key()
     }
 
     fn nested_stats(&mut self) -> Option<Stats> {

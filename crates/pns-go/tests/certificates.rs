@@ -119,6 +119,21 @@ fn check_case(file: &str, until: usize, question: &str, code: u8, value: Outcome
     assert_eq!(cert.value, value, "{question}: the certificate's value");
     let checked = verify(&root, &cert);
     assert_eq!(checked, Ok(value), "{question}: the verifier");
+    if let Some(h) = root.horizon() {
+        // A capture proof searched under a horizon (the default for
+        // capture proofs) holds without it: the rules without the
+        // horizon accept the same tree.
+        assert_eq!(h, pns_go::capture::CAPTURE_HORIZON, "{question}");
+        let mut without = cert.clone();
+        without.position = cert.position.replace(",horizon=4/10", "");
+        assert_ne!(without.position, cert.position, "{question}");
+        let plain = root.with_horizon(None);
+        assert_eq!(
+            verify(&plain, &without),
+            Ok(value),
+            "{question}: without the horizon"
+        );
+    }
     // Take one move out of a node where every move must be present: the
     // root of a disproof (its side to move is the block's attacker), else
     // the node after the proof's first move.

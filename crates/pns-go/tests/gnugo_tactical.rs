@@ -264,9 +264,10 @@ fn gnugo_tactical_cases_lambda_zones_no_wrong_proven_answer() {
     // 25 of 113 at 300 visits when this was written (λ-df-pn without
     // zones: 21; zones at order 2 in both halves: 25 as well, the orders
     // differ at larger limits), 29 with Benson's rule (9x9 targets that
-    // live by two eyes): a floor that a regression in the zones, the
-    // orders or Benson's rule would break.
-    assert!(u.right >= 27, "{u:?}");
+    // live by two eyes), 30 with capture proofs searched under the capture
+    // horizon: a floor that a regression in the zones, the orders, Benson's
+    // rule or the horizon would break.
+    assert!(u.right >= 28, "{u:?}");
     assert!(
         wrong_unconditional.is_empty(),
         "wrong proven answers:\n{}",
@@ -315,6 +316,37 @@ fn a_capture_outside_the_generator_is_found_by_widening_to_the_board() {
         panic!("reading 112: {answer:?}");
     };
     assert_eq!(c.board.format_move(m).to_uppercase(), "H2");
+}
+
+/// The capture horizon (`pns_go::capture::CAPTURE_HORIZON`: capture
+/// proofs searched with four liberties an escape after 4 plies, three
+/// after 10, which keeps every capture a capture at the plain threshold):
+/// four of GNU Go's captures that `pns gtp`'s default search (λ-df-pn with
+/// zones, 3,000 visits) answers with it and leaves unknown without it.
+#[test]
+fn the_capture_horizon_finds_captures_within_the_limit() {
+    use pns_go::capture::{attack_coded, Capture, Effort, DEFAULT_ESCAPE_LIBS};
+    let data = shared_data("go");
+    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
+        .expect("the cases load");
+    let solver = Solver::Lambda(LambdaParams::zoned());
+    for (id, want) in [("88", "D5"), ("101", "M16"), ("102", "D12"), ("104", "Q12")] {
+        let c = cases
+            .iter()
+            .find(|c| c.suite == "reading" && c.id == id)
+            .expect("the case");
+        assert!(
+            c.attack && c.moves.iter().any(|m| m == want),
+            "reading {id}"
+        );
+        let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
+        let got = attack_coded(&g, &solver, 3000, &mut Effort::default()).expect("answered");
+        let mv = got.mv.map(|m| c.board.format_move(m).to_uppercase());
+        assert_eq!((got.code, mv.as_deref()), (1, Some(want)), "reading {id}");
+        let without = g.with_capture_horizon(None);
+        let got = attack_coded(&without, &solver, 3000, &mut Effort::default());
+        assert_eq!(got, None, "reading {id} without the horizon");
+    }
 }
 
 /// `reading 175` (`defend O3`, the suite's answer `1 (N1|N2)`): under our
