@@ -18,6 +18,12 @@
 //! this ends only lines the attacker could never win; the game's value is
 //! the same). Both sides may pass.
 //!
+//! Optionally GNU Go's reading horizon ([`Horizon`], `horizon=gnugo`):
+//! four liberties escape once more than 7 moves have been played since
+//! the question's position, three once more than 16. Capture proofs are
+//! searched under a horizon whatever the rule ([`capture_question`],
+//! [`CAPTURE_HORIZON`]): a capture under one is a capture without it.
+//!
 //! # Ko and repetition
 //!
 //! Simple ko, as GNU Go reads: the board's ko point is illegal for the
@@ -46,7 +52,7 @@
 //!
 //! # Notation
 //!
-//! `SGF|target=VERTEX[,first=attacker|defender][,move=N][,libs=K][,gen=h1|h2|board][,benson=on|off]`
+//! `SGF|target=VERTEX[,first=attacker|defender][,move=N][,libs=K][,gen=h1|h2|board][,benson=on|off][,horizon=off|gnugo|F/T]`
 //! where SGF is a `.sgf` file name or an inline record (`(;FF[4]...)`),
 //! loaded up to move N (the position before it; all moves when absent).
 //! Moves are GTP vertices or `pass`.
