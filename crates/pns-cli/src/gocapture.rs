@@ -26,6 +26,20 @@ use pns_games::go::{KoRule, Move};
 /// Node visits per search unless `--nodes` says otherwise.
 pub const DEFAULT_VISITS: u64 = 1_000_000;
 
+/// The values of `--horizon` (the rule; absent: none) and
+/// `--capture-horizon` (absent: [`CAPTURE_HORIZON`]), as `pns solve go`
+/// and `pns gtp` read them.
+pub fn horizons(rule: Option<&str>, capture: Option<&str>) -> Result<Horizons, CliError> {
+    let read = |flag: &str, v: Option<&str>, default: Option<Horizon>| match v {
+        None => Ok(default),
+        Some(v) => Horizon::parse(v).map_err(|m| CliError::usage(format!("--{flag}{m}"))),
+    };
+    Ok(Horizons {
+        rule: read("", rule, None)?,
+        capture: read("capture-", capture, Some(CAPTURE_HORIZON))?,
+    })
+}
+
 pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     let file = a
         .position
@@ -44,14 +58,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         Some(g) => Generator::from_name(g)
             .ok_or_else(|| CliError::usage(format!("--gen {g}: not h1, h2 or board")))?,
     };
-    let horizon = |flag: &str, v: &Option<String>, default: Option<Horizon>| match v {
-        None => Ok(default),
-        Some(v) => Horizon::parse(v).map_err(|m| CliError::usage(format!("--{flag}{m}"))),
-    };
-    let horizons = Horizons {
-        rule: horizon("", &a.horizon, None)?,
-        capture: horizon("capture-", &a.capture_horizon, Some(CAPTURE_HORIZON))?,
-    };
+    let horizons = horizons(a.horizon.as_deref(), a.capture_horizon.as_deref())?;
     let visits = a.search.nodes.unwrap_or(DEFAULT_VISITS);
     if visits == 0 {
         return Err(CliError::usage("--nodes must be at least 1"));

@@ -5,7 +5,7 @@
 use clap::Args;
 
 use crate::CliError;
-use pns_games::go::capture::{Generator, Horizon, Horizons, Solver};
+use pns_games::go::capture::{Generator, Solver};
 use pns_games::go::gtp::Engine;
 
 #[derive(Args, Debug)]
@@ -54,11 +54,7 @@ pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
             a.capture_gen
         ))
     })?;
-    e.capture_horizons = Horizons {
-        rule: Horizon::parse(&a.horizon).map_err(|m| CliError::usage(format!("--{m}")))?,
-        capture: Horizon::parse(&a.capture_horizon)
-            .map_err(|m| CliError::usage(format!("--capture-{m}")))?,
-    };
+    e.capture_horizons = crate::gocapture::horizons(Some(&a.horizon), Some(&a.capture_horizon))?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     e.run(stdin.lock(), stdout.lock()).map_err(|err| CliError {

@@ -468,12 +468,6 @@ impl Capture {
         self.complete
     }
 
-    /// Whether `c` plays every legal point: it is the complete side, or
-    /// the generator is the board's.
-    pub fn plays_every_point(&self, c: Color) -> bool {
-        self.gen == Generator::Board || self.complete == Some(c)
-    }
-
     /// Plays `m` (legal) and returns the stones it captured.
     pub(crate) fn play_capturing(&mut self, m: Move) -> Bits {
         let mover = self.board.to_move();
