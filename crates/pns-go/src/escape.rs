@@ -112,6 +112,48 @@ fn for_each_escape(g: &Capture, mut f: impl FnMut(usize, Bits, Bits) -> bool) {
     }
 }
 
+/// What an escape by the side to move on `e` reads, where it leaves the
+/// target `spare` liberties more than it needs: [`move_reads`], and where
+/// `spare` is below `margin`, the mover's blocks next to `e` whole with
+/// their liberties. An escape counts liberties: those of every block `e`
+/// joins to the target are the target's after it. Another attacker stone
+/// takes at most one of them, so with `margin` liberties to spare the count
+/// cannot fall below what the rule reading it compares ([`escape_now`]:
+/// the threshold, margin 1; [`spoilers`]: also whether a liberty is to
+/// spare, margin 2), and a witness liberty of each block ([`move_reads`])
+/// is enough; without them each liberty is read.
+pub(crate) fn escape_reads(b: &crate::board::Board, e: usize, spare: u32, margin: u32) -> Bits {
+    let mask = b.mask();
+    let mut z = move_reads(b, e);
+    if spare >= margin {
+        return z;
+    }
+    let mut own = b.neighbours(e) & b.stones(b.to_move());
+    while let Some(q) = own.first() {
+        let blk = b.block(q);
+        own = own.minus(&blk);
+        z |= blk.dilate(mask);
+    }
+    z
+}
+
+/// With the defender to move: what its escapes at once read
+/// ([`escape_reads`]), the escape with the fewest empty points read;
+/// `None` when it has none.
+pub(crate) fn escape_now_reads(g: &Capture) -> Option<Bits> {
+    let need = g.threshold_after(1);
+    let b = g.board();
+    let mut best: Option<Bits> = None;
+    for_each_escape(g, |e, after, _| {
+        let r = escape_reads(b, e, after.count() - need, 1);
+        if best.is_none_or(|z| (r & b.empty()).count() < (z & b.empty()).count()) {
+            best = Some(r);
+        }
+        true
+    });
+    best
+}
+
 /// With the defender to move: a move that escapes at once, if any.
 pub fn escape_now(g: &Capture) -> Option<usize> {
     let mut found = None;
@@ -132,7 +174,7 @@ pub fn spoilers(g: &Capture) -> Option<Bits> {
 
 /// [`spoilers`], adding to `reads` the points its answer depends on beyond
 /// the target and its liberties (a relevance zone's reads, see
-/// [`crate::zone`]): each escape's [`move_reads`] and the defender blocks
+/// [`crate::zone`]): each escape's [`escape_reads`] and the defender blocks
 /// next to what it captures. Another stone of the attacker off these
 /// points leaves every escape found standing, so it can only add escapes
 /// and shrink the answer.
@@ -157,7 +199,7 @@ pub(crate) fn spoilers_reading(g: &Capture, mut reads: Option<&mut Bits>) -> Opt
             spoil |= after;
         }
         if let Some(r) = reads.as_deref_mut() {
-            *r |= move_reads(before, e);
+            *r |= escape_reads(before, e, after.count().saturating_sub(need), 2);
         }
         if !captured.is_empty() {
             // Defender blocks in atari next to what `e` captures: taking

@@ -129,10 +129,14 @@
 //! holds its entries), reads the zone of that disproof, and keeps the
 //! attacker moves that change it: any other move is answered as the pass
 //! was. The disproof's zone holds, at each defender node, the refuting
-//! move's reads (and what made it a move: the ladder rule's reads, the
-//! generator's candidates); at each attacker node, every kept move's
-//! reads and what kept them (the liberty bound's and the escape rule's
-//! reads, or the node's own pass zone). An attacker node inside the
+//! move's reads and what keeps that one move a move (a lift of the ladder
+//! rule is kept by its own reads; a candidate of the generator by the
+//! liberty or the short block that made it one, `candidate_reads`: other
+//! moves may come or go, one refutation is enough); at each attacker
+//! node, every kept move's reads and what kept them (the liberty bound's
+//! and the escape rule's reads, where an escape's liberties are counted
+//! whole unless it has liberties to spare, `escape::escape_reads`, or the
+//! node's own pass zone). An attacker node inside the
 //! disproof whose moves no rule cut is read back through its own pass
 //! zone; where its pass position is not disproven in the table the walk
 //! gives up (the node's zone would be the whole board).
@@ -165,7 +169,7 @@ use pns_core::{Limits, Outcome, Problem, Repetition, SearchResult, Stats, Status
 
 use crate::bits::Bits;
 use crate::board::Move;
-use crate::capture::{Capture, Effort};
+use crate::capture::{Capture, Effort, Generator};
 use crate::escape;
 use crate::zone::{atari_lifts, kept_moves, lifted_moves, move_reads};
 
@@ -483,19 +487,58 @@ fn play_reads(b: &crate::board::Board, m: LMove) -> Bits {
     }
 }
 
-/// What choosing a defender move reads where the generator bounds the
-/// defender (a disproof zone's reads): the target with its liberties and
-/// the attacker blocks next to it with theirs. The candidates
-/// ([`Capture::candidates`]) are built from these alone, and another
-/// attacker stone off them cannot take a candidate away.
-fn candidate_reads(g: &Capture) -> Bits {
+/// What the generator read to make the defender's move `m` one of its
+/// candidates ([`Capture::candidates`]), where it bounds the defender (a
+/// disproof zone's reads at a defender node): beyond the target with its
+/// liberties ([`crate::zone::target_reads`]) and `m` with its neighbours
+/// ([`move_reads`], both in the zone already), nothing when `m` (under
+/// H2, `m` or a neighbour) is a liberty of the target or next to one;
+/// otherwise an attacker block next to the target, short of the
+/// threshold, that has `m` (or that neighbour) among its liberties, with
+/// its liberties and their neighbours. Another attacker stone off these
+/// points keeps `m` a candidate: it fills no point read, so the target's
+/// liberty stays a liberty, and it cannot join the block (its neighbours
+/// are read), whose liberties therefore stay short of the threshold.
+/// Only the refuting move needs to stay a candidate; reading what made
+/// every candidate one (the target's second liberties and every block
+/// next to it) kept some 12-15 attacker moves a node.
+fn candidate_reads(g: &Capture, m: LMove) -> Bits {
     let b = g.board();
     let mask = b.mask();
-    let mut z = crate::zone::target_reads(g) | g.target_libs().dilate(mask);
-    for a in b.adjacent_blocks(&g.target_block()) {
-        z |= a.dilate(mask);
+    let LMove::Play(Move::Play(p)) = m else {
+        // The pass is always a move.
+        return Bits::EMPTY;
+    };
+    if g.generator() == Generator::Board || g.complete() == Some(b.to_move()) {
+        return Bits::EMPTY;
     }
-    z
+    let blk = g.target_block();
+    let libs = b.liberties(&blk);
+    let at = Bits::single(p as usize);
+    let reach = if g.generator() == Generator::H2 {
+        at.dilate(mask)
+    } else {
+        at
+    };
+    if reach.intersects(&(libs | libs.adjacent(mask))) {
+        return Bits::EMPTY;
+    }
+    let short = b.adjacent_blocks(&blk).into_iter().find(|a| {
+        let l = b.liberties(a);
+        l.count() < g.escape_libs() && reach.intersects(&l)
+    });
+    match short {
+        Some(a) => a.dilate(mask),
+        // Not a candidate by the reading above (a retake pending): all
+        // that the generator reads.
+        None => {
+            let mut z = libs.dilate(mask);
+            for a in b.adjacent_blocks(&blk) {
+                z |= a.dilate(mask);
+            }
+            z
+        }
+    }
 }
 
 /// "The attacker captures the target" as a λ tree.
@@ -820,7 +863,8 @@ impl<'t> LambdaProblem<'t> {
                     Kind::Fixed(i, _) => self.attacker_moves(g, i, &mut ms),
                     Kind::And(_) => unreachable!(),
                 }
-                self.zone_of_one(z, n, ms, depth, proven, zone)
+                self.zone_of_one(z, n, ms, depth, proven, |_| Bits::EMPTY)
+                    .map(|c| c | zone)
             }
             Kind::And(_) => {
                 let kept: Vec<Move> = match atari_lifts(g).filter(|_| self.params.ladder) {
@@ -849,7 +893,6 @@ impl<'t> LambdaProblem<'t> {
     /// would be the board).
     fn walk_disproof(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
         let g = &n.g;
-        let b = g.board();
         let top = self.params.top();
         let disproven = Status::Disproven;
         let mut zone = crate::zone::target_reads(g);
@@ -857,8 +900,8 @@ impl<'t> LambdaProblem<'t> {
             Status::Disproven => {
                 // Escaped, order 0, or an escape at once (what it plays).
                 if self.params.escape && g.outcome().is_none() {
-                    if let Some(e) = escape::escape_now(g) {
-                        zone |= move_reads(b, e);
+                    if let Some(r) = escape::escape_now_reads(g) {
+                        zone |= r;
                     }
                 }
                 return Some(zone);
@@ -882,14 +925,18 @@ impl<'t> LambdaProblem<'t> {
                 }
             }
             Kind::And(_) => {
-                if let Some((_, reads)) = atari_lifts(g).filter(|_| self.params.ladder) {
-                    zone |= reads;
-                }
-                if g.complete() != Some(g.defender()) {
-                    zone |= candidate_reads(g);
-                }
+                // What keeps the refutation a move. Where the ladder rule
+                // cut, it is a lift of the atari: the target's liberty, or
+                // the last liberty of an attacker block next to it, which
+                // its own reads hold whole (`move_reads`); another
+                // attacker stone keeps the target in atari (it only takes
+                // liberties) and the lift a lift (other lifts may come or
+                // go: one refutation is enough). And a candidate of the
+                // generator.
                 self.defender_moves(g, &mut ms);
-                return self.zone_of_one(z, n, ms, depth, disproven, zone);
+                return self
+                    .zone_of_one(z, n, ms, depth, disproven, |m| candidate_reads(g, m))
+                    .map(|c| c | zone);
             }
         }
         self.zone_of_all(z, n, ms, depth, disproven, zone)
@@ -915,9 +962,9 @@ impl<'t> LambdaProblem<'t> {
         Some((kept, z0 | reads))
     }
 
-    /// `zone` with the zone of the first of `n`'s children by `ms` that
-    /// has `claim` and reads back, and that move's reads (where one child
-    /// decides); `None` when none does.
+    /// The zone of the first of `n`'s children by `ms` that has `claim` and
+    /// reads back, with that move's reads and `why` it is a move there
+    /// (where one child decides); `None` when none does.
     fn zone_of_one(
         &self,
         z: &ZoneState<'_>,
@@ -925,7 +972,7 @@ impl<'t> LambdaProblem<'t> {
         ms: Vec<LMove>,
         depth: usize,
         claim: Status,
-        zone: Bits,
+        why: impl Fn(LMove) -> Bits,
     ) -> Option<Bits> {
         let (b, top) = (n.g.board(), self.params.top());
         ms.into_iter().find_map(|m| {
@@ -934,7 +981,7 @@ impl<'t> LambdaProblem<'t> {
                 return None;
             }
             let cz = self.zone(z, &c, depth + 1, claim)?;
-            Some(zone | cz | play_reads(b, m))
+            Some(cz | play_reads(b, m) | why(m))
         })
     }
 
@@ -1377,6 +1424,182 @@ mod tests {
         assert!(kept > 200 && none > 50, "{kept} kept, {none} emptied");
     }
 
+    /// What [`candidate_reads`] and [`move_reads`] claim, checked point by
+    /// point: on random boards with the defender bounded by H1 or H2, for
+    /// each of its candidate moves `m` and each attacker stone that can be
+    /// added off the target's reads, `m`'s reads and its candidate reads
+    /// (and capturing no block that meets them, as `zone::kept_moves`
+    /// keeps such captures), `m` is still a legal candidate and captures
+    /// the same stones; with the target in atari, a lift `m` of the ladder
+    /// rule ([`atari_lifts`]) is still one, its reads being the same.
+    #[test]
+    fn a_stone_off_the_reads_keeps_a_candidate() {
+        let mut rng = Rng::new(20261128);
+        let (mut checked, mut by_block, mut lifts) = (0u32, 0u32, 0u32);
+        for i in 0..400 {
+            let b = Board::random(&mut rng, 7 + i % 3, 2, 2);
+            let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White))
+                .iter()
+                .collect();
+            let Some(&t) = stones.get(rng.below(stones.len().max(1) as u64) as usize) else {
+                continue;
+            };
+            let gen = [Generator::H1, Generator::H2][i % 2];
+            let Ok(g) = Capture::new(b, t, 5, gen) else {
+                continue;
+            };
+            let g = g.with_first(g.defender());
+            if g.outcome().is_some() {
+                continue;
+            }
+            let b = g.board();
+            let near = {
+                let libs = g.target_libs();
+                libs | libs.adjacent(b.mask())
+            };
+            for m in g.candidates().iter() {
+                if !b.is_legal_point(m, true) {
+                    continue;
+                }
+                let mv = LMove::Play(Move::Play(m as u16));
+                let lifted = atari_lifts(&g).is_some_and(|(l, _)| l.get(m));
+                lifts += u32::from(lifted);
+                let reads =
+                    crate::zone::target_reads(&g) | move_reads(b, m) | candidate_reads(&g, mv);
+                let mut played = *b;
+                let taken = played.play(Move::Play(m as u16), true).unwrap();
+                by_block += u32::from(!near.get(m));
+                for q in (b.empty().minus(&reads)).iter() {
+                    let mut h = g.with_first(g.attacker());
+                    if !h.board().is_legal_point(q, true) {
+                        continue;
+                    }
+                    // A capture of a block that meets the zone is kept
+                    // (`zone::kept_moves`), never cut.
+                    let mut hq = *h.board();
+                    let freed = hq.play(Move::Play(q as u16), true).unwrap();
+                    h.play(Move::Play(q as u16));
+                    if h.captured() || freed.intersects(&reads) {
+                        continue;
+                    }
+                    let hb = *h.board();
+                    if lifted {
+                        assert!(
+                            atari_lifts(&h).is_none_or(|(l, _)| l.get(m)),
+                            "{} lost as a lift after {}\n{}",
+                            b.vertex(m),
+                            b.vertex(q),
+                            g.render()
+                        );
+                    }
+                    assert!(
+                        h.candidates().get(m) && hb.is_legal_point(m, true),
+                        "{} lost as a candidate after {}\n{}",
+                        b.vertex(m),
+                        b.vertex(q),
+                        g.render()
+                    );
+                    let mut after = hb;
+                    let taken_after = after.play(Move::Play(m as u16), true).unwrap();
+                    assert_eq!(taken_after, taken, "{} after {}", b.vertex(m), b.vertex(q));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(
+            checked > 20_000 && by_block > 100 && lifts > 20,
+            "{checked} checked, {by_block} by a block, {lifts} lifts"
+        );
+    }
+
+    /// The defender's zones cut only moves that lose (the capture half's
+    /// mirror of the test below): at the defender's first node `And(i)`
+    /// of random open positions where the defender plays every point,
+    /// with every order open and after the attacker's first move at a
+    /// lower order, each move the zone of the threat check leaves out is
+    /// searched from its attacker node by λ-df-pn without zones, and none
+    /// is a save.
+    #[test]
+    fn defender_zones_cut_only_losing_moves() {
+        let mut rng = Rng::new(20261128);
+        let params = LambdaParams::default().parse("zones=on").unwrap();
+        let plain = LambdaParams {
+            zones: false,
+            ..params
+        };
+        let top = params.top();
+        let (mut zoned, mut cut, mut proven) = (0, 0, 0);
+        for i in 0..500 {
+            let size = 6 + i % 4;
+            let Some(g) = random_position(&mut rng, size, 3 + (i % 3) as u32) else {
+                continue;
+            };
+            let g = g.with_complete(Some(g.defender()));
+            let tt = Table::with_mb(8);
+            // The defender first at the top order; or the attacker's first
+            // liberty move at the order below, then the defender.
+            let mut roots = vec![(g.with_first(g.defender()), None)];
+            if let Some(l) = g.target_libs().first() {
+                roots.push((g, Some((top - 1, LMove::Play(Move::Play(l as u16))))));
+            }
+            for (root, first) in roots {
+                let mut p = LambdaProblem::with_table(root, params, Some(&tt), 20_000);
+                if let Some((order, m)) = first {
+                    p.play(LMove::Order(order));
+                    let mut ms = Vec::new();
+                    p.generate(&mut ms);
+                    if !ms.contains(&m) {
+                        continue;
+                    }
+                    p.play(m);
+                }
+                let from = *p.cur();
+                if !matches!(from.kind, Kind::And(_)) || p.rule_status(&from) != Status::Unknown {
+                    continue;
+                }
+                let (mut all, mut kept) = (Vec::new(), Vec::new());
+                p.defender_moves(&from.g, &mut all);
+                p.generate(&mut kept);
+                if kept.len() == all.len() {
+                    continue;
+                }
+                zoned += 1;
+                for m in all.into_iter().filter(|m| !kept.contains(m)) {
+                    let c = from.step(m, top, false);
+                    let mut sub = LambdaProblem::new(c.g, plain);
+                    sub.stack = vec![LNode {
+                        vacated: Bits::EMPTY,
+                        vkey: 0,
+                        ..c
+                    }];
+                    let limits = Limits {
+                        visits: Some(100_000),
+                        ..Default::default()
+                    };
+                    let r = dfpn::search_with(
+                        &mut sub,
+                        LambdaPolicy,
+                        &Table::with_mb(4),
+                        &limits,
+                        &crate::capture::path_options(),
+                    );
+                    assert_ne!(
+                        r.status,
+                        Status::Disproven,
+                        "cut {m:?} at {:?}\n{}",
+                        from.kind,
+                        from.g.render()
+                    );
+                    proven += usize::from(r.status == Status::Proven);
+                    cut += 1;
+                }
+            }
+        }
+        eprintln!("defender zones: {zoned} nodes zoned, {cut} moves cut, {proven} proven");
+        assert!(zoned > 40 && cut > 500, "{zoned} zoned, {cut} cut");
+        assert!(proven * 10 >= cut * 9, "{proven} of {cut} proven");
+    }
+
     /// The attacker's zones cut only moves that lose: at `Fixed(i)` of
     /// random open positions where the attacker plays every point, each
     /// move the zone leaves out is searched from its defender node by
@@ -1397,7 +1620,10 @@ mod tests {
             let Some(g) = random_position(&mut rng, size, 3 + (i % 3) as u32) else {
                 continue;
             };
-            let g = g.with_complete(Some(g.attacker()));
+            // The defender bounded by each generator in turn: what makes
+            // a refutation one of its moves is read too.
+            let gen = [Generator::Board, Generator::H1, Generator::H2][i / 4 % 3];
+            let g = g.with_complete(Some(g.attacker())).with_generator(gen);
             let tt = Table::with_mb(8);
             for order in [top, top - 1] {
                 let mut p = LambdaProblem::with_table(g, params, Some(&tt), 20_000);

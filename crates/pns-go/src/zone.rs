@@ -27,8 +27,9 @@
 //! # Why it is sound
 //!
 //! * *Reads.* A move's legality, captures and ko point depend only on the
-//!   point, its neighbours and the blocks next to it with their
-//!   liberties ([`move_reads`]); the outcome only on the target block and
+//!   point, its neighbours, the blocks next to it in atari there with
+//!   their liberties, and one other liberty of each other block next to
+//!   it ([`move_reads`]); the outcome only on the target block and
 //!   its liberties, and where the target lives by Benson's rule
 //!   ([`crate::benson`]) on the blocks and regions of that life. (Along a
 //!   capture proof that rule never applies: the defender's passes are
@@ -241,18 +242,40 @@ pub struct ZoneProblem<'t> {
     nested: RefCell<Stats>,
 }
 
-/// The points whose content decides what playing on `p` does: `p`, its
-/// neighbours, and every block next to it with its liberties (legality,
-/// captures, the ko point).
+/// The points whose content decides what playing on `p` does (legality,
+/// captures, the ko point), whoever plays it: `p` and its neighbours; a
+/// block next to it whose only liberty is `p`, with its liberties and
+/// their neighbours; and of every other block next to it one liberty
+/// besides `p`, a *witness*.
+///
+/// Why a witness is enough: such a block is not captured by the move, and
+/// the mover's own blocks give the stone a liberty (no suicide), as long
+/// as the witness stays empty and next to the block. Off the zone, another
+/// stone of the complete side cannot fill it, and cannot take the block
+/// off the board: a block of the other side would need its last liberty,
+/// and the complete side never captures its own. So the block keeps the
+/// witness, whatever else it joins. A block in atari on `p` is read
+/// whole, as before: its extent is what the move removes, and a stone or
+/// a capture next to it would give it a liberty (the captures of blocks
+/// that meet a zone are kept, [`kept_moves`]). Reading every liberty of
+/// every block next to a move (earlier) put the outside liberties of the
+/// attacker blocks around a target into every escape proof's zone.
 pub fn move_reads(b: &Board, p: usize) -> Bits {
     let mask = b.mask();
     let mut z = Bits::single(p).dilate(mask);
     let near = b.neighbours(p) & !b.empty();
+    let at = Bits::single(p);
     let mut left = near;
     while let Some(q) = left.first() {
         let blk = b.block(q);
         left = left.minus(&blk);
-        z |= blk.dilate(mask);
+        let libs = b.liberties(&blk).minus(&at);
+        if libs.is_empty() {
+            z |= blk.dilate(mask);
+        } else {
+            let known = libs & z;
+            z.set(known.first().or(libs.first()).expect("a liberty"));
+        }
     }
     z
 }
