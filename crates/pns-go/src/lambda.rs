@@ -1424,6 +1424,29 @@ mod tests {
         assert!(kept > 200 && none > 50, "{kept} kept, {none} emptied");
     }
 
+    /// λ-df-pn without zones from node `c` (a cut move's child), with its
+    /// own table and no points vacated: what the zone tests check a cut
+    /// against.
+    fn unzoned(c: LNode, plain: LambdaParams) -> SearchResult {
+        let mut sub = LambdaProblem::new(c.g, plain);
+        sub.stack = vec![LNode {
+            vacated: Bits::EMPTY,
+            vkey: 0,
+            ..c
+        }];
+        let limits = Limits {
+            visits: Some(100_000),
+            ..Default::default()
+        };
+        dfpn::search_with(
+            &mut sub,
+            LambdaPolicy,
+            &Table::with_mb(4),
+            &limits,
+            &crate::capture::path_options(),
+        )
+    }
+
     /// What [`candidate_reads`] and [`move_reads`] claim, checked point by
     /// point: on random boards with the defender bounded by H1 or H2, for
     /// each of its candidate moves `m` and each attacker stone that can be
@@ -1565,24 +1588,7 @@ mod tests {
                 }
                 zoned += 1;
                 for m in all.into_iter().filter(|m| !kept.contains(m)) {
-                    let c = from.step(m, top, false);
-                    let mut sub = LambdaProblem::new(c.g, plain);
-                    sub.stack = vec![LNode {
-                        vacated: Bits::EMPTY,
-                        vkey: 0,
-                        ..c
-                    }];
-                    let limits = Limits {
-                        visits: Some(100_000),
-                        ..Default::default()
-                    };
-                    let r = dfpn::search_with(
-                        &mut sub,
-                        LambdaPolicy,
-                        &Table::with_mb(4),
-                        &limits,
-                        &crate::capture::path_options(),
-                    );
+                    let r = unzoned(from.step(m, top, false), plain);
                     assert_ne!(
                         r.status,
                         Status::Disproven,
@@ -1637,24 +1643,7 @@ mod tests {
                 zoned += 1;
                 let from = *p.cur();
                 for m in all.into_iter().filter(|m| !kept.contains(m)) {
-                    let c = from.step(m, top, false);
-                    let mut sub = LambdaProblem::new(c.g, plain);
-                    sub.stack = vec![LNode {
-                        vacated: Bits::EMPTY,
-                        vkey: 0,
-                        ..c
-                    }];
-                    let limits = Limits {
-                        visits: Some(100_000),
-                        ..Default::default()
-                    };
-                    let r = dfpn::search_with(
-                        &mut sub,
-                        LambdaPolicy,
-                        &Table::with_mb(4),
-                        &limits,
-                        &crate::capture::path_options(),
-                    );
+                    let r = unzoned(from.step(m, top, false), plain);
                     assert_ne!(
                         r.status,
                         Status::Proven,
