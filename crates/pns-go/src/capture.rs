@@ -61,7 +61,9 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use pns_core::prelude::*;
-use pns_core::{GameError, Goal, GoalContext, GoalProblem, Outcome, Repetition, Side, Table};
+use pns_core::{
+    GameError, Goal, GoalContext, GoalProblem, Outcome, Repetition, Side, Status, Table,
+};
 
 use crate::bits::Bits;
 use crate::board::{Board, Color, Move};
@@ -1217,12 +1219,17 @@ pub fn defend(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
 /// playing any legal point (the defender within the generator), so the
 /// generator can make an answer unknown, never wrong.
 ///
-/// When the generator itself is what stopped both searches (the attacker
+/// When the generator itself is what stopped a search (the attacker
 /// within it cannot capture, or the defender within it cannot escape),
-/// a third search lets both sides play every point ([`Generator::Board`]),
-/// whose answer is exact either way: on GNU Go's small reading puzzles
-/// the capturing move is often outside the target's liberties
-/// (`reading 112`, `attack H5`: `H2`, found in 163 visits).
+/// that search is asked again with the bounded side's generator widened a
+/// step at a time, h2, then the board ([`widen`]), the complete side
+/// keeping its zones: on GNU Go's small reading puzzles the capturing
+/// move is often outside the target's liberties (`reading 112`, `attack
+/// H5`: `H2`), and the saving one outside h1 (`reading 192`, `attack D4`:
+/// 0, settled with the defender within h2). Until 2026-11-28 the one
+/// widened search let both sides play every point with the defender
+/// complete, whose escapes, the attacker's moves without zones, were
+/// almost never proven.
 pub fn attack_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effort) -> Answer {
     attack_decided(g, solver, visits, effort).0
 }
@@ -1283,17 +1290,61 @@ pub fn attack_decided(
     if on_a == Status::Proven && g.gen == Generator::Board {
         return (proven(&a), decided(&a, on_a));
     }
-    if g.gen != Generator::Board && (on_d == Status::Disproven || on_a == Status::Proven) {
-        let b = g
-            .with_complete(Some(g.defender()))
-            .with_generator(Generator::Board);
-        match solver.status(&b, visits, &tt, effort) {
-            Status::Proven => return (proven(&b), decided(&b, Status::Proven)),
-            Status::Disproven => return (Answer::Fails, decided(&b, Status::Disproven)),
-            Status::Unknown => {}
+    // Each side's loss within the generator, the generator widened.
+    let mut ask = |q: &Capture| solver.status(q, visits, &tt, effort);
+    if on_a == Status::Proven {
+        if let Some((q, st)) = widen(&a, &mut ask) {
+            let answer = match st {
+                Status::Proven => proven(&q),
+                _ => Answer::Fails,
+            };
+            return (answer, decided(&q, st));
+        }
+    }
+    if on_d == Status::Disproven {
+        if let Some((q, st)) = widen(&d, &mut ask) {
+            return (proven(&q), decided(&q, st));
         }
     }
     (Answer::Unknown, None)
+}
+
+/// Widens the bounded side of `q`, whose search ended in that side's loss
+/// within its generator: with the other side complete, such a loss is no
+/// proof in Go (the move that saves, or captures, may lie outside the
+/// generator). The generator grows a step at a time, h1, h2, the board,
+/// each search with the whole limit on the same table (the generator is
+/// in the key), the complete side keeping its zones. Returns the first
+/// wider question whose answer is a proof in Go, with its status: an
+/// escape (disproven) where the attacker is complete, a capture (proven)
+/// where the defender is; and a capture where the attacker is complete
+/// and the defender's generator is the board, since both sides then play
+/// every point. `None` when a search ends unknown first, or the board
+/// leaves the defender's side of a capture question lost (its disproof,
+/// under the capture horizon, says nothing).
+fn widen(q: &Capture, mut status: impl FnMut(&Capture) -> Status) -> Option<(Capture, Status)> {
+    let attacker_complete = q.complete == Some(q.attacker());
+    let proof = if attacker_complete {
+        Status::Disproven
+    } else {
+        Status::Proven
+    };
+    let wider: &[Generator] = match q.gen {
+        Generator::H1 => &[Generator::H2, Generator::Board],
+        Generator::H2 => &[Generator::Board],
+        Generator::Board => &[],
+    };
+    for &gen in wider {
+        let w = q.with_generator(gen);
+        match status(&w) {
+            Status::Unknown => return None,
+            s if s == proof || (attacker_complete && gen == Generator::Board) => {
+                return Some((w, s))
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The question whose proof is a capture: `g` with the defender playing
@@ -1370,13 +1421,21 @@ pub fn defend_decided(
     if on_a == Status::Proven && g.gen == Generator::Board {
         return captured(&a);
     }
-    if g.gen != Generator::Board && (on_a == Status::Proven || on_d == Status::Disproven) {
-        let b = a.with_generator(Generator::Board);
-        match solver.status(&b, visits, &tt, effort) {
-            Status::Disproven => return saved(saving_move(&b, solver, visits, &tt, effort), &b),
-            Status::Proven => return captured(&b),
-            Status::Unknown => {}
-        }
+    // Each side's loss within the generator, the generator widened.
+    let mut ask = |q: &Capture| solver.status(q, visits, &tt, &mut *effort);
+    let widened_a = if on_a == Status::Proven {
+        widen(&a, &mut ask)
+    } else {
+        None
+    };
+    let widened_d = match widened_a {
+        None if on_d == Status::Disproven => widen(&d, &mut ask),
+        _ => None,
+    };
+    match (widened_a, widened_d) {
+        (Some((q, Status::Proven)), _) | (None, Some((q, _))) => return captured(&q),
+        (Some((q, _)), _) => return saved(saving_move(&q, solver, visits, &tt, effort), &q),
+        (None, None) => {}
     }
     (Answer::Unknown, None)
 }

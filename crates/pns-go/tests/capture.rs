@@ -612,7 +612,7 @@ fn zone_search_agrees_with_plain_dfpn_on_open_boards() {
 }
 
 /// `attack_with` and `defend_with` with the bounded generator h1, the
-/// widening to both sides on every point included, against the exact tree
+/// widening of the bounded side (h2, then the board) included, against the exact tree
 /// method with every legal point for both sides: every definite answer
 /// the exact one, with df-pn and λ-df-pn. Some positions need the
 /// widening (the restricted searches decide, each only within the

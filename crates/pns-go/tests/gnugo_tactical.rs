@@ -275,13 +275,13 @@ fn gnugo_tactical_cases_lambda_zones_no_wrong_proven_answer() {
     );
 }
 
-/// The widening of `attack_with`/`defend_with` to both sides on every
-/// point: on `reading 112` (`attack H5`, a 9x9 puzzle) the attacker's
-/// capturing move H2 is outside the h1 generator, so the search with the
-/// defender complete disproves the capture within h1 and the one with the
+/// The widening of `attack_with`/`defend_with`'s bounded side: on
+/// `reading 112` (`attack H5`, a 9x9 puzzle) the attacker's capturing
+/// move H2 is outside the h1 generator, so the search with the defender
+/// complete disproves the capture within h1 and the one with the
 /// attacker complete proves it against h1's defender. Neither is an
-/// answer; the third search, both sides on every point, proves H2
-/// (λ-df-pn with zones, as `pns gtp --capture-algo lambda:zones=on`).
+/// answer; the searches with the generator widened prove H2 (λ-df-pn
+/// with zones, as `pns gtp --capture-algo lambda:zones=on`).
 #[test]
 fn a_capture_outside_the_generator_is_found_by_widening_to_the_board() {
     use pns_core::{Status, Table};
@@ -316,6 +316,38 @@ fn a_capture_outside_the_generator_is_found_by_widening_to_the_board() {
         panic!("reading 112: {answer:?}");
     };
     assert_eq!(c.board.format_move(m).to_uppercase(), "H2");
+}
+
+/// The generator widened a step at a time: on `reading 192` (`attack D4`,
+/// 9x9, expected 0) the attacker playing every point captures D4 against
+/// a defender within h1, so that search is no answer; with the defender
+/// within h2 the escape is proven (the attacker still on every point,
+/// with its zones), and that search settles the answer. Before the steps
+/// (one search with both sides on the board) the case was unknown at
+/// 3,000 visits.
+#[test]
+fn an_escape_outside_the_generator_is_found_by_widening_a_step() {
+    use pns_core::Status;
+    use pns_go::capture::{
+        attack_coded_decided, Capture, Effort, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS,
+    };
+    let data = shared_data("go");
+    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
+        .expect("the cases load");
+    let c = cases
+        .iter()
+        .find(|c| c.suite == "reading" && c.id == "192")
+        .expect("reading 192");
+    let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1)
+        .unwrap()
+        .with_capture_horizon(Some(CAPTURE_HORIZON));
+    let solver = Solver::parse("lambda-zones").unwrap();
+    let (coded, decision) = attack_coded_decided(&g, &solver, 3000, &mut Effort::default());
+    assert_eq!(coded.map(|k| k.code), Some(0), "reading 192: {coded:?}");
+    let d = decision.expect("one search settles a 0");
+    assert_eq!(d.status, Status::Disproven);
+    assert_eq!(d.question.complete(), Some(g.attacker()));
+    assert_eq!(d.question.generator(), Generator::H2);
 }
 
 /// The capture horizon (`pns_go::capture::CAPTURE_HORIZON`: capture
