@@ -275,6 +275,16 @@ fn gnugo_tactical_cases_lambda_zones_no_wrong_proven_answer() {
     );
 }
 
+/// The case `reading ID` of the suite.
+fn reading_case(id: &str) -> pns_go::tactical::Case {
+    let data = shared_data("go");
+    pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
+        .expect("the cases load")
+        .into_iter()
+        .find(|c| c.suite == "reading" && c.id == id)
+        .unwrap_or_else(|| panic!("reading {id}"))
+}
+
 /// The widening of `attack_with`/`defend_with`'s bounded side: on
 /// `reading 112` (`attack H5`, a 9x9 puzzle) the attacker's capturing
 /// move H2 is outside the h1 generator, so the search with the defender
@@ -286,13 +296,7 @@ fn gnugo_tactical_cases_lambda_zones_no_wrong_proven_answer() {
 fn a_capture_outside_the_generator_is_found_by_widening_to_the_board() {
     use pns_core::{Status, Table};
     use pns_go::capture::{attack_with, Answer, Capture, Effort, DEFAULT_ESCAPE_LIBS};
-    let data = shared_data("go");
-    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
-        .expect("the cases load");
-    let c = cases
-        .iter()
-        .find(|c| c.suite == "reading" && c.id == "112")
-        .expect("reading 112");
+    let c = reading_case("112");
     let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
     let g = g.with_first(g.attacker());
     let lambda = Solver::Lambda(LambdaParams::default().parse("zones=on").unwrap());
@@ -331,13 +335,7 @@ fn an_escape_outside_the_generator_is_found_by_widening_a_step() {
     use pns_go::capture::{
         attack_coded_decided, Capture, Effort, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS,
     };
-    let data = shared_data("go");
-    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
-        .expect("the cases load");
-    let c = cases
-        .iter()
-        .find(|c| c.suite == "reading" && c.id == "192")
-        .expect("reading 192");
+    let c = reading_case("192");
     let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1)
         .unwrap()
         .with_capture_horizon(Some(CAPTURE_HORIZON));
