@@ -1319,9 +1319,12 @@ pub fn attack_decided(
 /// escape (disproven) where the attacker is complete, a capture (proven)
 /// where the defender is; and a capture where the attacker is complete
 /// and the defender's generator is the board, since both sides then play
-/// every point. `None` when a search ends unknown first, or the board
-/// leaves the defender's side of a capture question lost (its disproof,
-/// under the capture horizon, says nothing).
+/// every point. A step that ends unknown within the limit does not stop
+/// the next (a wider generator is another search, not a larger one: on
+/// `reading 52` the attacker within h2 stays unknown at 30,000 visits and
+/// the board's capture takes 0.3 s). Never `Some` with an unknown status;
+/// `None` when no step answers, the board's disproof in a capture
+/// question included (under the capture horizon it says nothing).
 fn widen(q: &Capture, mut status: impl FnMut(&Capture) -> Status) -> Option<(Capture, Status)> {
     let attacker_complete = q.complete == Some(q.attacker());
     let proof = if attacker_complete {
@@ -1337,7 +1340,9 @@ fn widen(q: &Capture, mut status: impl FnMut(&Capture) -> Status) -> Option<(Cap
     for &gen in wider {
         let w = q.with_generator(gen);
         match status(&w) {
-            Status::Unknown => return None,
+            // Unknown within the limit: the next step may still answer
+            // (its search is another one, not a larger one).
+            Status::Unknown => {}
             s if s == proof || (attacker_complete && gen == Generator::Board) => {
                 return Some((w, s))
             }
