@@ -1252,7 +1252,6 @@ pub fn attack_decided(
     visits: u64,
     effort: &mut Effort,
 ) -> (Answer, Option<Decision>) {
-    use pns_core::Status;
     let g = g.with_first(g.attacker());
     if g.captured() {
         return (Answer::Succeeds(None), None);
@@ -1387,7 +1386,6 @@ pub fn defend_decided(
     visits: u64,
     effort: &mut Effort,
 ) -> (Answer, Option<Decision>) {
-    use pns_core::Status;
     let g = g.with_first(g.defender());
     if g.captured() {
         return (Answer::Fails, None);
@@ -1458,7 +1456,6 @@ fn saving_move(
     tt: &Table,
     effort: &mut Effort,
 ) -> Answer {
-    use pns_core::Status;
     let mut moves = Vec::new();
     a.search_moves(&mut moves);
     moves.retain(|m| *m != Move::Pass);
