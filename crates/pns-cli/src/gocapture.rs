@@ -40,6 +40,16 @@ pub fn horizons(rule: Option<&str>, capture: Option<&str>) -> Result<Horizons, C
     })
 }
 
+/// The value of `--snapback` (absent: on), as `pns solve go` and `pns gtp`
+/// read it.
+pub fn snapback(v: Option<&str>) -> Result<bool, CliError> {
+    match v {
+        None | Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        Some(v) => Err(CliError::usage(format!("--snapback {v}: not on or off"))),
+    }
+}
+
 pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     let file = a
         .position
@@ -59,6 +69,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             .ok_or_else(|| CliError::usage(format!("--gen {g}: not h1, h2 or board")))?,
     };
     let horizons = horizons(a.horizon.as_deref(), a.capture_horizon.as_deref())?;
+    let snapback = snapback(a.snapback.as_deref())?;
     let visits = a.search.nodes.unwrap_or(DEFAULT_VISITS);
     if visits == 0 {
         return Err(CliError::usage("--nodes must be at least 1"));
@@ -73,7 +84,8 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     };
     let g = Capture::new(board, t, DEFAULT_ESCAPE_LIBS, gen)
         .map_err(|e| CliError::usage(format!("--target {target}: {e}")))?
-        .with_horizons(horizons);
+        .with_horizons(horizons)
+        .with_snapback(snapback);
     let attack = !a.defend;
     let mut effort = Effort::default();
     let t0 = Instant::now();
@@ -163,6 +175,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             "escape_libs": DEFAULT_ESCAPE_LIBS,
             "horizon": Horizon::describe(horizons.rule),
             "capture_horizon": Horizon::describe(horizons.capture),
+            "snapback": snapback,
             "visit_limit": visits,
             "visits": effort.visits,
             "searches": effort.searches,

@@ -39,6 +39,11 @@ pub struct GtpArgs {
     /// `off`, `gnugo`, `FOUR/THREE`.
     #[arg(long, value_name = "H", default_value = "4/10")]
     pub capture_horizon: String,
+    /// GNU Go's snapback rule in `attack` and `defend`: `on` (the default:
+    /// a one-stone target taken into a proper snapback is not captured) or
+    /// `off` (every capture counts).
+    #[arg(long, value_name = "on|off", default_value = "on")]
+    pub snapback: String,
 }
 
 pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
@@ -55,6 +60,7 @@ pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
         ))
     })?;
     e.capture_horizons = crate::gocapture::horizons(Some(&a.horizon), Some(&a.capture_horizon))?;
+    e.capture_snapback = crate::gocapture::snapback(Some(&a.snapback))?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     e.run(stdin.lock(), stdout.lock()).map_err(|err| CliError {

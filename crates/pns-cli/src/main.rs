@@ -143,6 +143,11 @@ pub struct SolveArgs {
     /// (default `4/10`; `off`, `gnugo`, `FOUR/THREE`).
     #[arg(long, value_name = "H")]
     pub capture_horizon: Option<String>,
+    /// Go capturing: GNU Go's snapback rule, `on` (the default: a
+    /// one-stone target taken into a proper snapback is not captured) or
+    /// `off` (every capture counts).
+    #[arg(long, value_name = "on|off")]
+    pub snapback: Option<String>,
     /// Threads in the one search: parallel df-pn on one shared table
     /// (the df-pn variants, games without repetitions; others run on one).
     #[arg(long, value_name = "N", default_value_t = 1)]

@@ -326,3 +326,78 @@ fn capture_certificates_are_checked_by_the_rules() {
     assert_eq!(code, Some(1), "{out}");
     let _ = std::fs::remove_file(proof);
 }
+
+/// `--snapback` (GNU Go's snapback rule, on by default): on GNU Go's
+/// example, White's C1 taken at C2 into a proper snapback, `attack C1`
+/// fails under the rule and succeeds without it, in `pns solve go` (JSON,
+/// and the certificate's position, which the verifier reads with the rule
+/// off) and in `pns gtp`; a bad value and the option given to another game
+/// are usage errors.
+#[test]
+fn the_snapback_rule_from_the_command_line() {
+    let f = std::env::temp_dir().join(format!("pns-go-snapback-{}.sgf", std::process::id()));
+    std::fs::write(
+        &f,
+        "(;FF[4]SZ[7]AB[bf][bg][dg][eg][ef][ee]AW[ag][af][ae][be][ce][de][df][cg])",
+    )
+    .unwrap();
+    let file = f.to_str().unwrap();
+    let cert = std::env::temp_dir().join(format!("pns-go-snapback-{}.cert", std::process::id()));
+    let cert_s = cert.to_str().unwrap();
+    let (out, err, code) = pns(&["solve", "go", file, "--target", "C1", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v = json(&out);
+    assert_eq!(
+        (v["snapback"].as_bool(), v["code"].as_u64()),
+        (Some(true), Some(0)),
+        "{v}"
+    );
+    let (out, err, code) = pns(&[
+        "solve",
+        "go",
+        file,
+        "--target",
+        "C1",
+        "--snapback",
+        "off",
+        "--proof",
+        cert_s,
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v = json(&out);
+    assert_eq!(
+        (v["snapback"].as_bool(), v["code"].as_u64()),
+        (Some(false), Some(1)),
+        "{v}"
+    );
+    assert_eq!(v["move"].as_str(), Some("C2"), "{v}");
+    let position = v["proof"]["position"].as_str().expect("a certificate");
+    assert!(position.ends_with(",snapback=off"), "{position}");
+    let (out, err, code) = pns(&["verify", "go-capture", position, cert_s]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // The same certificate under the rule is refused: its leaf is no
+    // capture there.
+    let on = position.trim_end_matches(",snapback=off");
+    let (_, _, code) = pns(&["verify", "go-capture", on, cert_s]);
+    assert_ne!(code, Some(0));
+    for args in [
+        vec!["solve", "go", file, "--target", "C1", "--snapback", "maybe"],
+        vec!["solve", "connect4", "--snapback", "on"],
+        vec!["gtp", "--snapback", "1"],
+    ] {
+        let (out, err, code) = pns(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(
+            err.starts_with("error: ") && err.trim().lines().count() == 1,
+            "{err}"
+        );
+    }
+    let input = format!("1 loadsgf {file}\n2 attack C1\n3 quit\n");
+    let text = |args: &[&str]| String::from_utf8(piped::pns_piped(args, &input).stdout).unwrap();
+    assert!(text(&["gtp", "--nodes", "3000"]).contains("=2 0"));
+    let off = text(&["gtp", "--nodes", "3000", "--snapback", "off"]);
+    assert!(off.contains("=2 1 C2"), "{off}");
+    let _ = std::fs::remove_file(f);
+    let _ = std::fs::remove_file(cert);
+}

@@ -6,7 +6,8 @@
 //! (the escape threshold, 5), `GEN` (`h1`), `CLASS` (`unconditional`,
 //! `gnugo-fails`, `ko` or `all`), `ONLY` (`suite:id,...`) and `THREADS`
 //! (2), `HORIZON` (the rule: `off`, `gnugo`, `F/T`), `CAPTURE_HORIZON`
-//! (capture proofs' search horizon, `4/10`) and `UNSOUND` (`1`: the generator
+//! (capture proofs' search horizon, `4/10`), `SNAPBACK` (GNU Go's snapback
+//! rule, `on`) and `UNSOUND` (`1`: the generator
 //! bounds both sides, no proof). One line per case (`[ok]`, `[BAD]`, `[unk]`), then a summary.
 //! Run from the repository root (`../shared` beside it).
 use std::path::Path;
@@ -29,6 +30,7 @@ fn main() {
         Ok(v) => Horizon::parse(&v).unwrap(),
         Err(_) => Some(capture::CAPTURE_HORIZON),
     };
+    let snapback = env("SNAPBACK", "on") == "on";
     let only = env("ONLY", "");
     let class = env("CLASS", "unconditional");
     let cases: Vec<_> = cases
@@ -57,7 +59,8 @@ fn main() {
                 let g = Capture::new(c.board, c.target, libs, gen)
                     .unwrap()
                     .with_horizon(horizon)
-                    .with_capture_horizon(capture_horizon);
+                    .with_capture_horizon(capture_horizon)
+                    .with_snapback(snapback);
                 let mut e = Effort::default();
                 let t = std::time::Instant::now();
                 let a = if unsound {

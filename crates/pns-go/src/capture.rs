@@ -18,6 +18,14 @@
 //! this ends only lines the attacker could never win; the game's value is
 //! the same). Both sides may pass.
 //!
+//! GNU Go's snapback rule ([`Capture::with_snapback`], on unless
+//! `snapback=off`): a one-stone target taken into a *proper snapback* (the
+//! capturing stones left with the target's point as their one liberty,
+//! two of them next to it, so that the owner's stone played back there
+//! takes them and keeps two liberties) is not captured, as GNU Go's
+//! `attack1` (`engine/reading.c`) counts it: that capture ends the problem
+//! as an escape.
+//!
 //! Optionally GNU Go's reading horizon ([`Horizon`], `horizon=gnugo`):
 //! four liberties escape once more than 7 moves have been played since
 //! the question's position, three once more than 16. Capture proofs are
@@ -52,7 +60,7 @@
 //!
 //! # Notation
 //!
-//! `SGF|target=VERTEX[,first=attacker|defender][,move=N][,libs=K][,gen=h1|h2|board][,benson=on|off][,horizon=off|gnugo|F/T]`
+//! `SGF|target=VERTEX[,first=attacker|defender][,move=N][,libs=K][,gen=h1|h2|board][,benson=on|off][,horizon=off|gnugo|F/T][,snapback=on|off]`
 //! where SGF is a `.sgf` file name or an inline record (`(;FF[4]...)`),
 //! loaded up to move N (the position before it; all moves when absent).
 //! Moves are GTP vertices or `pass`.
@@ -90,6 +98,10 @@ const KO_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Hashed into the key with a pending retake (`Capture::retake`).
 const RETAKE_SALT: u64 = 0x2545_f491_4f6c_dd1d;
+
+/// Hashed into the key of a position whose target was taken into a
+/// proper snapback (the same stones as a plain capture, another outcome).
+const SNAPPED_SALT: u64 = 0x3c6e_f372_fe94_f82b;
 
 /// Hashed into the key with the side that plays every point and the
 /// generator.
@@ -208,6 +220,43 @@ impl Generator {
     }
 }
 
+/// What the attacker's capture of a one-stone target at its liberty would
+/// do (GNU Go's snapback test, `attack1` in `engine/reading.c`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SnapShape {
+    /// The capturing stones: the liberty and the attacker blocks next to it.
+    pub stones: Bits,
+    /// Their liberties besides the target's point, before the capture.
+    pub others: Bits,
+    /// Whether two of them touch the target's point: the owner's stone
+    /// played back there would have two liberties.
+    pub twice: bool,
+}
+
+impl SnapShape {
+    /// The capture of the one-stone target `t` by `attacker` at `p`, its
+    /// liberty, on `b`.
+    pub(crate) fn at(b: &Board, t: usize, p: usize, attacker: Color) -> SnapShape {
+        let mut stones = Bits::single(p);
+        let mut near = b.neighbours(p) & b.stones(attacker);
+        while let Some(q) = near.first() {
+            let blk = b.block(q);
+            near = near.minus(&blk);
+            stones |= blk;
+        }
+        SnapShape {
+            stones,
+            others: b.liberties(&stones),
+            twice: (b.neighbours(t) & stones).count() >= 2,
+        }
+    }
+
+    /// Whether the capture is a proper snapback.
+    pub(crate) fn snaps_back(&self) -> bool {
+        self.twice && self.others.is_empty()
+    }
+}
+
 /// A position of a capturing problem.
 #[derive(Clone, Copy)]
 pub struct Capture {
@@ -240,6 +289,12 @@ pub struct Capture {
     benson: bool,
     /// GNU Go's reading horizon, if any ([`Horizon`]).
     horizon: Option<Horizon>,
+    /// Whether a proper snapback fails the capture (the default;
+    /// [`Capture::with_snapback`]).
+    snapback: bool,
+    /// The attacker has just taken the one-stone target into a proper
+    /// snapback: the capture failed, and the defender has won.
+    snapped: bool,
     /// Moves (passes included) played since the question's position,
     /// saturating; read only under a horizon.
     ply: u8,
@@ -258,6 +313,8 @@ impl PartialEq for Capture {
             && self.ko_exempt == o.ko_exempt
             && self.retake == o.retake
             && self.benson == o.benson
+            && self.snapback == o.snapback
+            && self.snapped == o.snapped
             && self.horizon == o.horizon
             && self.ply_band() == o.ply_band()
             && self.capture_horizon == o.capture_horizon
@@ -312,6 +369,8 @@ impl Capture {
             retake: None,
             benson: true,
             horizon: None,
+            snapback: true,
+            snapped: false,
             ply: 0,
             capture_horizon: Some(CAPTURE_HORIZON),
         })
@@ -484,7 +543,19 @@ impl Capture {
         } else {
             // Only an exempt defender's one-stone target can be retaken.
             let one_stone = self.ko_exempt == Some(self.defender) && self.block.count() == 1;
+            let single = self.block.count() == 1;
             self.follow_block(mover, m, &captured);
+            if let Move::Play(p) = m {
+                if self.snapback && single && self.block.is_empty() {
+                    // GNU Go's proper snapback (`attack1`): the capturing
+                    // stones left with the target's point as their one
+                    // liberty, and two of them next to it.
+                    let t = self.target as usize;
+                    let c = self.board.block(p as usize);
+                    self.snapped = self.board.liberties(&c) == Bits::single(t)
+                        && (self.board.neighbours(t) & c).count() >= 2;
+                }
+            }
             if one_stone
                 && self.block.is_empty()
                 && self.board.ko_point() == Some(self.target as usize)
@@ -507,6 +578,33 @@ impl Capture {
         }
         let mut b = self.board;
         b.play(Move::Play(p as u16), true).is_ok() && b.ko_point() == Some(self.target as usize)
+    }
+
+    /// Where the target is one stone in atari and a proper snapback can
+    /// fail its capture ([`Capture::with_snapback`]): what a capture at its
+    /// liberty would do ([`SnapShape`]).
+    pub(crate) fn snap_shape(&self) -> Option<SnapShape> {
+        if !self.snapback || self.block.count() != 1 || self.retake.is_some() {
+            return None;
+        }
+        let libs = self.target_libs();
+        if libs.count() != 1 {
+            return None;
+        }
+        let p = libs.first()?;
+        Some(SnapShape::at(
+            &self.board,
+            self.target as usize,
+            p,
+            self.attacker(),
+        ))
+    }
+
+    /// Whether the attacker's capture of the target at `p` fails: taken
+    /// back by ko ([`Capture::capture_is_retakable`]) or caught in a proper
+    /// snapback.
+    pub(crate) fn capture_fails(&self, p: usize) -> bool {
+        self.capture_is_retakable(p) || self.snap_shape().is_some_and(|s| s.snaps_back())
     }
 
     /// Keeps [`Capture::block`] after `mover` played `m`, capturing
@@ -536,19 +634,48 @@ impl Capture {
         self
     }
 
-    /// Whether the target has been captured.
+    /// Whether the target has been taken off the board (by a capture, or
+    /// into a proper snapback, which counts as an escape: [`Capture::snapped`]).
     #[inline]
     pub fn captured(&self) -> bool {
         self.block.is_empty()
     }
 
+    /// Whether the target was just taken into a proper snapback: the
+    /// capture failed ([`Capture::with_snapback`]).
+    #[inline]
+    pub fn snapped(&self) -> bool {
+        self.snapped
+    }
+
+    /// The same problem with (`true`, the default) or without GNU Go's
+    /// snapback rule. GNU Go's `attack1` (`engine/reading.c`) does not count
+    /// the capture of a one-stone target as a success when it is a *proper
+    /// snapback*: the capturing stones are left with one liberty, the
+    /// target's point, and the owner's stone played back there takes them
+    /// and has two liberties or more (it touches two of them). Here such a
+    /// capture ends the problem as an escape. Without the rule every
+    /// capture counts, and the snapback is left to the owner's retake
+    /// after it (which the problem does not read).
+    pub fn with_snapback(mut self, on: bool) -> Capture {
+        self.snapback = on;
+        self
+    }
+
+    /// Whether the snapback rule is on ([`Capture::with_snapback`]).
+    pub fn snapback(&self) -> bool {
+        self.snapback
+    }
+
     /// Whether the target has escaped: on the board with the threshold's
-    /// liberties, or unconditionally alive ([`crate::benson`]).
+    /// liberties, unconditionally alive ([`crate::benson`]), or taken into
+    /// a proper snapback ([`Capture::snapped`]).
     #[inline]
     pub fn escaped(&self) -> bool {
-        !self.captured()
-            && (self.target_libs().count() >= self.threshold()
-                || (self.benson && crate::benson::alive(&self.board, &self.block)))
+        self.snapped
+            || (!self.captured()
+                && (self.target_libs().count() >= self.threshold()
+                    || (self.benson && crate::benson::alive(&self.board, &self.block))))
     }
 
     /// Where the target (on the board, below the threshold) is
@@ -624,7 +751,9 @@ impl Rules for Capture {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let attacker_wins = if self.captured() {
+        let attacker_wins = if self.snapped {
+            false
+        } else if self.captured() {
             if self.retake.is_some() {
                 return None;
             }
@@ -704,6 +833,9 @@ impl Rules for Capture {
         if let Some(r) = self.retake {
             k ^= pns_core::rng::splitmix64(RETAKE_SALT ^ r as u64);
         }
+        if self.snapped {
+            k ^= SNAPPED_SALT;
+        }
         k ^ pns_core::rng::splitmix64(QUESTION_SALT ^ q)
     }
 }
@@ -719,7 +851,7 @@ impl SearchHooks for Capture {
             let libs = self.target_libs();
             if libs.count() == 1 {
                 let p = libs.first().expect("one liberty");
-                if self.board.is_legal_point(p, true) && !self.capture_is_retakable(p) {
+                if self.board.is_legal_point(p, true) && !self.capture_fails(p) {
                     return Some(Outcome::Win);
                 }
             }
@@ -776,6 +908,9 @@ pub struct Spec {
     pub benson: bool,
     /// GNU Go's reading horizon ([`Horizon`]): `horizon=gnugo` or `7/16`.
     pub horizon: Option<Horizon>,
+    /// GNU Go's snapback rule ([`Capture::with_snapback`]): `snapback=off`
+    /// counts every capture.
+    pub snapback: bool,
 }
 
 /// `attacker` → `Some(true)`, `defender` → `Some(false)`, `none` → `None`.
@@ -802,7 +937,7 @@ fn role_name(r: Option<bool>) -> &'static str {
 impl Spec {
     /// Reads `target=V,first=attacker|defender,move=N,libs=K,gen=G,
     /// complete=attacker|defender|none,exempt=attacker|defender|none,
-    /// benson=on|off,horizon=off|gnugo|FOUR/THREE`.
+    /// benson=on|off,horizon=off|gnugo|FOUR/THREE,snapback=on|off`.
     pub fn parse(s: &str) -> Result<Spec, GameError> {
         let mut spec = Spec {
             target: String::new(),
@@ -814,6 +949,7 @@ impl Spec {
             exempt: None,
             benson: true,
             horizon: None,
+            snapback: true,
         };
         for kv in s.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (k, v) = kv
@@ -847,9 +983,12 @@ impl Spec {
                 "exempt" => spec.exempt = role(k, v)?,
                 "benson" => spec.benson = crate::lambda::on_off(k, v).map_err(GameError::new)?,
                 "horizon" => spec.horizon = Horizon::parse(v).map_err(GameError::new)?,
+                "snapback" => {
+                    spec.snapback = crate::lambda::on_off(k, v).map_err(GameError::new)?
+                }
                 _ => {
                     return Err(GameError::new(format!(
-                        "unknown option '{k}' (target, first, move, libs, gen, complete, exempt, benson, horizon)"
+                        "unknown option '{k}' (target, first, move, libs, gen, complete, exempt, benson, horizon, snapback)"
                     )))
                 }
             }
@@ -863,7 +1002,7 @@ impl Spec {
     /// The options of the question `g` asks about its target `target`
     /// (a vertex) in the text [`Spec::parse`] reads: who moves first, the
     /// threshold, the generator, the complete side and the ko exemption
-    /// (and Benson's rule where it is off).
+    /// (and Benson's rule and the snapback rule where they are off).
     pub fn describe(g: &Capture, target: &str, move_number: Option<usize>) -> String {
         let who = |c: Option<Color>| c.map(|c| c == g.attacker());
         let mut s = format!(
@@ -890,6 +1029,9 @@ impl Spec {
         if g.horizon().is_some() {
             s += &format!(",horizon={}", Horizon::describe(g.horizon()));
         }
+        if !g.snapback() {
+            s += ",snapback=off";
+        }
         s
     }
 }
@@ -913,6 +1055,7 @@ pub fn from_sgf(text: &str, spec: &Spec) -> Result<Capture, GameError> {
         .with_complete(spec.complete.map(side))
         .with_ko_exempt(spec.exempt.map(side))
         .with_benson(spec.benson)
+        .with_snapback(spec.snapback)
         .with_horizon(spec.horizon))
 }
 
@@ -920,7 +1063,7 @@ impl Notation for Capture {
     fn parse_position(s: &str) -> Result<Self, GameError> {
         let (sgf, opts) = s.rsplit_once('|').ok_or_else(|| {
             GameError::new(
-                "a capturing problem is SGF|target=VERTEX[,first=..,move=N,libs=K,gen=..,complete=..,exempt=..,benson=on|off,horizon=off|gnugo|F/T]",
+                "a capturing problem is SGF|target=VERTEX[,first=..,move=N,libs=K,gen=..,complete=..,exempt=..,benson=on|off,horizon=off|gnugo|F/T,snapback=on|off]",
             )
         })?;
         let spec = Spec::parse(opts)?;
@@ -967,6 +1110,10 @@ impl Notation for Capture {
                 ""
             } else {
                 "; Benson's rule off"
+            } + if self.snapback {
+                ""
+            } else {
+                "; snapback rule off"
             } + &match self.horizon {
                 Some(h) => format!(
                     "; GNU Go's horizon: 4 after {} plies, 3 after {} (ply {})",
@@ -1611,23 +1758,25 @@ pub fn gtp_command(
     attack_it: bool,
     visits: u64,
 ) -> Result<String, String> {
-    let how = (Generator::H1, Horizons::default());
+    let how = (Generator::H1, Horizons::default(), true);
     gtp_command_with(b, target, attack_it, &Solver::Dfpn, how, visits)
 }
 
-/// [`gtp_command`] with a search, a generator and the horizons; ko
+/// [`gtp_command`] with a search, a generator, the horizons and the
+/// snapback rule ([`Capture::with_snapback`]); ko
 /// results as [`attack_coded`] and [`defend_coded`] give them.
 pub fn gtp_command_with(
     b: &Board,
     target: usize,
     attack_it: bool,
     solver: &Solver,
-    (gen, horizons): (Generator, Horizons),
+    (gen, horizons, snapback): (Generator, Horizons, bool),
     visits: u64,
 ) -> Result<String, String> {
     let g = Capture::new(*b, target, DEFAULT_ESCAPE_LIBS, gen)
         .map_err(|e| e.0)?
-        .with_horizons(horizons);
+        .with_horizons(horizons)
+        .with_snapback(snapback);
     let mut e = Effort::default();
     let a = if attack_it {
         attack_coded(&g, solver, visits, &mut e)
@@ -1693,6 +1842,69 @@ mod tests {
         assert!(text.ends_with(",benson=off"), "{text}");
         let back = Capture::parse_position(&format!("(;FF[4]SZ[5]AB[cc])|{text}")).unwrap();
         assert!(!back.benson());
+    }
+
+    /// GNU Go's snapback example (`attack1` in `engine/reading.c`) on 7x7:
+    /// White's C1 in atari at C2, where Black's capture leaves B1, B2 and
+    /// C2 with the one liberty C1, two of them next to it.
+    const SNAPBACK: &str =
+        "(;FF[4]SZ[7]AB[bf][bg][dg][eg][ef][ee]AW[ag][af][ae][be][ce][de][df][cg])";
+
+    /// A proper snapback fails the capture under the rule (the default):
+    /// no capture at once, the capture ends the problem as an escape, and
+    /// `attack` fails; with `snapback=off` the capture counts. With a
+    /// liberty left to the capturing stones (White's D2 gone) it counts
+    /// under the rule too, and the owner's stone on that liberty, making
+    /// the snapback, is one of the ladder rule's lifts.
+    #[test]
+    fn a_proper_snapback_fails_the_capture() {
+        let g = problem(SNAPBACK, "target=C1");
+        assert!(g.snapback());
+        let c2 = g.board().parse_vertex("C2").unwrap();
+        assert_eq!(g.known_outcome(), None);
+        let mut after = g;
+        after.play(c2);
+        assert!(after.captured() && after.snapped() && after.escaped());
+        assert_eq!(
+            after.outcome(),
+            Some(Outcome::Win),
+            "White, to move, has won"
+        );
+        assert_ne!(after.key(), {
+            let mut plain = g.with_snapback(false);
+            plain.play(c2);
+            assert!(plain.captured() && !plain.snapped() && !plain.escaped());
+            assert_eq!(plain.outcome(), Some(Outcome::Loss));
+            plain.key()
+        });
+        let mut e = Effort::default();
+        assert_eq!(attack(&g, 10_000, &mut e), Answer::Fails);
+        let off = problem(SNAPBACK, "target=C1,snapback=off");
+        assert!(!off.snapback());
+        assert_eq!(off.known_outcome(), Some(Outcome::Win));
+        assert_eq!(attack(&off, 10_000, &mut e), Answer::Succeeds(Some(c2)));
+        let text = Spec::describe(&off, "C1", None);
+        assert!(text.ends_with(",snapback=off"), "{text}");
+        assert!(!Spec::describe(&g, "C1", None).contains("snapback"));
+        assert!(off.render().contains("snapback rule off"));
+        // White's D2 gone: the capturing stones keep D2.
+        let open = SNAPBACK.replace("[df]", "");
+        let g = problem(&open, "target=C1");
+        assert_eq!(g.known_outcome(), Some(Outcome::Win));
+        let mut after = g;
+        after.play(c2);
+        assert!(after.captured() && !after.snapped());
+        let d2 = g.board().parse_vertex("D2").unwrap();
+        let Move::Play(d2p) = d2 else {
+            panic!("a point")
+        };
+        let (lift, reads) = crate::zone::atari_lifts(&g.with_first(Color::White)).unwrap();
+        assert!(lift.get(d2p as usize), "D2 makes the snapback");
+        assert!(reads.get(d2p as usize));
+        let mut made = g.with_first(Color::White);
+        made.play(d2);
+        assert_eq!(made.known_outcome(), None, "now a snapback");
+        assert!(crate::zone::atari_lifts(&made.with_first(Color::White)).is_none());
     }
 
     /// GNU Go's horizon in the notation, the thresholds it gives by ply,

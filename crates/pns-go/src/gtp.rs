@@ -75,6 +75,9 @@ pub struct Engine {
     /// The horizons of `attack` and `defend`: none in the rule, capture
     /// proofs searched under [`crate::capture::CAPTURE_HORIZON`] unless set.
     pub capture_horizons: crate::capture::Horizons,
+    /// GNU Go's snapback rule in `attack` and `defend` (on unless set:
+    /// [`crate::capture::Capture::with_snapback`]).
+    pub capture_snapback: bool,
     quit: bool,
 }
 
@@ -104,6 +107,7 @@ impl Engine {
             capture_solver: crate::capture::Solver::Dfpn,
             capture_generator: crate::capture::Generator::H1,
             capture_horizons: crate::capture::Horizons::default(),
+            capture_snapback: true,
             quit: false,
         }
     }
@@ -284,7 +288,11 @@ impl Engine {
                     p,
                     cmd == "attack",
                     &self.capture_solver,
-                    (self.capture_generator, self.capture_horizons),
+                    (
+                        self.capture_generator,
+                        self.capture_horizons,
+                        self.capture_snapback,
+                    ),
                     self.solve_visits,
                 )
             }

@@ -34,7 +34,16 @@
 //!   ([`crate::benson`]) on the blocks and regions of that life. (Along a
 //!   capture proof that rule never applies: the defender's passes are
 //!   among the moves the proof answers, and a target it keeps alive could
-//!   not be captured after them.) The zone of a node is the union of
+//!   not be captured after them.) Under GNU Go's snapback rule
+//!   ([`Capture::with_snapback`]), whether the capture of a one-stone
+//!   target in atari is a proper snapback reads the capturing stones and
+//!   their neighbours, where two of them touch the target's point
+//!   ([`target_reads`]). Where one does, only an attacker stone joining
+//!   another block to them could make it two, turning a capture into a
+//!   failure: the defender's stones off a capture proof's zone join no
+//!   attacker block, and an escape proof leaves the attacker no capture
+//!   that works. The
+//!   zone of a node is the union of
 //!   these over every node of its proof, so a position that agrees with it on the zone has
 //!   the same legal moves *in the zone*, the same captures and the same
 //!   outcomes along the proof's lines.
@@ -282,7 +291,8 @@ pub fn move_reads(b: &Board, p: usize) -> Bits {
 
 /// What the outcome and the atari shortcut read: the target point, its
 /// block and the block's liberties, with one liberty what playing there
-/// reads, and where the target lives unconditionally below the threshold,
+/// reads (and under the snapback rule, where the capture there could be a
+/// proper snapback, the capturing stones and their neighbours), and where the target lives unconditionally below the threshold,
 /// the blocks and regions that life rests on ([`Capture::alive_area`]).
 pub(crate) fn target_reads(g: &Capture) -> Bits {
     let b = g.board();
@@ -291,6 +301,12 @@ pub(crate) fn target_reads(g: &Capture) -> Bits {
     let libs = g.target_libs();
     if libs.count() == 1 {
         z |= move_reads(b, libs.first().expect("one liberty"));
+        // Whether the capture there is a proper snapback: the capturing
+        // stones' liberties and who touches them (another stone next to
+        // them gives them one, or fills one).
+        if let Some(s) = g.snap_shape().filter(|s| s.twice) {
+            z |= s.stones.dilate(b.mask());
+        }
     }
     if libs.count() >= 2 && libs.count() < g.threshold() && g.escaped() {
         if let Some(a) = g.alive_area() {
@@ -315,7 +331,10 @@ pub(crate) fn lifted_moves(g: &Capture, lift: &Bits) -> Vec<Move> {
 /// With the defender to move and the target in atari: the points where a
 /// defender move can lift the atari (see [`crate::lambda`]'s ladder rule),
 /// and what deciding that reads (the target, its liberty, the attacker
-/// blocks next to it and their liberties).
+/// blocks next to it and their liberties). Under the snapback rule
+/// ([`Capture::with_snapback`]) a one-stone target's capture may fail: the
+/// capturing stones' last other liberty is then a lift too, and where they
+/// have none already, nothing is cut (`None`).
 pub(crate) fn atari_lifts(g: &Capture) -> Option<(Bits, Bits)> {
     let b = g.board();
     let mask = b.mask();
@@ -334,6 +353,17 @@ pub(crate) fn atari_lifts(g: &Capture) -> Option<(Bits, Bits)> {
     }
     let mut lift = libs;
     let mut reads = blk.dilate(mask);
+    if let Some(s) = g.snap_shape().filter(|s| s.twice) {
+        // GNU Go's snapback rule: with no other liberty for the capturing
+        // stones the capture fails, and no move of the defender's loses
+        // to it; with one, the defender's stone there makes it fail.
+        match s.others.count() {
+            0 => return None,
+            1 => lift |= s.others,
+            _ => {}
+        }
+        reads |= s.stones.dilate(mask);
+    }
     for a in b.adjacent_blocks(&blk) {
         reads |= a.dilate(mask);
         let al = b.liberties(&a);

@@ -676,7 +676,8 @@ fn bounded_generators_answer_as_the_board_does_widening_included() {
 /// the problem type: whether the attacker captures the block at `target`
 /// (`libs` liberties is an escape). A capture of a one-stone target by a
 /// ko capture is final only if the defender is bound by the ban: an
-/// exempt defender may retake at once (`pending`), as GNU Go counts it. A
+/// exempt defender may retake at once (`pending`), as GNU Go counts it;
+/// a capture into a proper snapback fails ([`snaps_back`]). A
 /// position is its stones, the player to move, the ko point when that
 /// player is bound by it, and whether a retake is pending; a repetition on
 /// the line is the attacker's failure.
@@ -734,6 +735,9 @@ fn ko_oracle(
             && c.ko_point() == Some(target);
         let r = if line.contains(&key(&c, retakable)) {
             false
+        } else if attacker_to_move && one_stone && snaps_back(&c, m, target) {
+            // GNU Go's snapback rule: the capture fails.
+            false
         } else {
             match ko_oracle(&c, retakable, target, defender, libs, exempt, line, budget) {
                 Some(r) => r,
@@ -750,6 +754,20 @@ fn ko_oracle(
     }
     line.remove(&here);
     Some(result)
+}
+
+/// Whether `m` just took the one stone at `target` into a proper snapback
+/// on `c` (GNU Go's `attack1`): the capturing block's one liberty is the
+/// target's point, and two of its stones touch it (the owner's stone
+/// played back there would take them and keep two liberties).
+fn snaps_back(c: &Board, m: Move, target: usize) -> bool {
+    let Move::Play(p) = m else { return false };
+    if c.color_at(target).is_some() {
+        return false;
+    }
+    let blk = c.block(p as usize);
+    c.liberties(&blk).iter().collect::<Vec<_>>() == [target]
+        && (c.neighbours(target) & blk).count() >= 2
 }
 
 /// GNU Go's code from the three answers "the side asked about succeeds"
@@ -1355,4 +1373,55 @@ fn a_horizon_can_turn_a_capture_into_an_escape() {
         let a = attack_with(&g.with_capture_horizon(tight), &solver, 1_000_000, &mut e);
         assert!(matches!(a, Answer::Succeeds(Some(_))), "{a:?}");
     }
+}
+
+/// GNU Go's snapback rule (a one-stone target taken into a proper snapback
+/// is not captured; `Capture::with_snapback`, on by default) on dense
+/// random boards, where snapbacks are common: λ-df-pn (the ladder rule,
+/// whose lifts include the stone that makes a snapback, and the zones,
+/// which read the capturing stones) and `attack_with`/`defend_with` with
+/// both sides on every point against the tree method under the rule; and
+/// the rule changes the exact answer of some of the problems (as written,
+/// 10 of 300).
+#[test]
+fn the_snapback_rule_agrees_with_the_tree_method() {
+    use pns_go::capture::Solver;
+    use pns_go::lambda::{self, LambdaParams};
+    let mut rng = Rng::new(20261128);
+    let (mut checked, mut changed, mut tries) = (0, 0, 0);
+    while checked < 300 && tries < 60_000 {
+        tries += 1;
+        let size = 4 + rng.below(2) as usize;
+        let gen = Generator::ALL[tries % 3];
+        let Some(g) = drawn_problem(&mut rng, size, (5, 10, 12), 3, gen) else {
+            continue;
+        };
+        if g.target_block().count() != 1 {
+            continue;
+        }
+        let mut budget = 300_000;
+        let Some(want) = oracle(&g, &mut HashSet::new(), &mut budget) else {
+            continue;
+        };
+        let mut budget = 300_000;
+        let Some(plain) = oracle(&g.with_snapback(false), &mut HashSet::new(), &mut budget) else {
+            continue;
+        };
+        changed += usize::from(want != plain);
+        for params in [LambdaParams::default(), LambdaParams::zoned()] {
+            let tt = Table::with_mb(4);
+            let r = lambda::search(&g, &params, 2_000_000, &tt);
+            assert_eq!(r.status, status_of_win(want), "{params:?}\n{}", g.render());
+        }
+        if gen == Generator::Board {
+            let mut e = Effort::default();
+            for solver in [Solver::Dfpn, Solver::Lambda(LambdaParams::zoned())] {
+                check_questions(&g, &solver, want, &mut e);
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 300);
+    assert!(changed >= 5, "the rule changed {changed} answers");
+    eprintln!("the snapback rule changed {changed} of {checked} answers");
 }

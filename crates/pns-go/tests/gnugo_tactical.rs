@@ -20,27 +20,17 @@ use pns_go::lambda::LambdaParams;
 use shared_data::{read_shared, shared_data};
 
 /// Cases where our answer and the suite's differ for a reason written
-/// down in `docs/experiments/lambda.md` ("A second disagreement", "A third
-/// disagreement"), with the answer we give: they count as unknown here,
-/// and any other answer to them is judged as usual.
+/// down in `docs/experiments/lambda.md` ("A second disagreement"), with
+/// the answer we give: they count as unknown here, and any other answer to
+/// them is judged as usual.
 ///
-/// * `reading 175` (`defend O3`, suite `1 (N1|N2)`): after W N2 (or N1)
-///   B O2 the stone is lost under our rule (captured = removed); GNU Go
-///   counts the capture at N3 as failing, because White then recaptures
-///   eight stones at O3 (a snapback). Test
-///   `reading_175_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s`.
 /// * `reading 198` (`attack L5`, suite `0`): a capturing race read by
 ///   λ-df-pn, not verified by a certificate.
-/// * `reading 180` (`defend P1`, suite `2 Q3`): the same snapback as 175.
-///   After W Q3 (taking a stone, a ko), B Q1 removes P1: lost for us, even
-///   with White free to retake every ko; GNU Go counts it saved, since
-///   White's P1 then takes seven stones back. Test
-///   `reading_180_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s`.
-const DISAGREEMENTS: &[(&str, &str, &str)] = &[
-    ("reading", "175", "0"),
-    ("reading", "198", "1 M8"),
-    ("reading", "180", "0"),
-];
+///
+/// Readings 175 and 180, snapbacks, were here until GNU Go's snapback rule
+/// (`Capture::with_snapback`, on by default) made our answers the suite's:
+/// tests `reading_175_and_180_are_snapbacks_under_gnu_go_s_rule`.
+const DISAGREEMENTS: &[(&str, &str, &str)] = &[("reading", "198", "1 M8")];
 
 /// Node visits per df-pn question, unless `PNS_GNUGO_VISITS` says
 /// otherwise (kept small so that the test takes seconds; the figures in
@@ -242,8 +232,8 @@ fn gnugo_tactical_cases_lambda_dfpn_no_wrong_proven_answer() {
     assert!(u.right >= 14, "{u:?}");
     // GNU Go's ko results (`attack_coded`, `defend_coded`): 5 of the 62
     // ko cases right at 300 visits when this was written (before them,
-    // none could be); the one answer that differs, `reading 180`, is a
-    // documented disagreement (a snapback), so none may be wrong.
+    // none could be); none may be wrong (`reading 180`, a snapback, was a
+    // documented disagreement before GNU Go's snapback rule).
     let k = &table["ko"];
     assert!(k.right >= 4 && k.wrong == 0, "{k:?}");
     assert!(
@@ -388,75 +378,72 @@ fn the_capture_horizon_finds_captures_within_the_limit() {
     }
 }
 
-/// `reading 175` (`defend O3`, the suite's answer `1 (N1|N2)`): under our
-/// rule the stone cannot be saved, and the line shows why the suite
-/// differs. After W N2, B O2, W N1 (the reply GNU Go gives), B N3 removes
-/// O3: captured for us. The black block that captured is then left with
-/// one liberty, O3, and White's O3 takes eight stones back, which GNU Go
-/// counts as the stone living.
+/// `reading 175` (`defend O3`, the suite's answer `1 (N1|N2)`) and `reading
+/// 180` (`defend P1`, `2 Q3`) are snapbacks. In 175, after W N2 (or N1), B
+/// O2, W N1, Black's N3 removes O3, and the black block that captured is
+/// left with one liberty, O3, where White's stone takes eight stones back;
+/// in 180, after W Q3 (taking Q4, a ko), Black's Q1 removes P1 and White's
+/// P1 takes seven back. GNU Go's `attack1` counts such a capture as failing
+/// (a proper snapback), and so does our default rule: the answers are the
+/// suite's. With the rule off (`capture_snapback`, every capture counts)
+/// both stones are lost, 175 even with both sides on every point after W
+/// N2 B O2; the lines are played to show the eight and seven stones.
 #[test]
-fn reading_175_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s() {
-    use pns_go::board::{Color, Move};
+fn reading_175_and_180_are_snapbacks_under_gnu_go_s_rule() {
+    use pns_go::board::{Board, Color, Move};
     let data = shared_data("go/gnugo");
-    let mut e = Engine::new();
-    e.solve_visits = 20_000;
-    e.capture_generator = Generator::Board;
+    let at = |b: &Board, v: &str| b.parse_vertex(v).unwrap();
+    let point = |m: Move| match m {
+        Move::Play(p) => p as usize,
+        Move::Pass => unreachable!(),
+    };
+    // Reading 175.
     let load = format!(
         "loadsgf {}",
         data.join("regression/games/reading39.sgf").display()
     );
+    let mut e = Engine::new();
+    e.solve_visits = 3_000;
+    e.capture_solver = Solver::parse("lambda-zones").unwrap();
     assert!(e.handle(&load).unwrap().starts_with('='));
+    let r = e.handle("defend O3").unwrap();
+    assert!(
+        ["= 1 N1", "= 1 N2"].contains(&r.trim()),
+        "reading 175 under the rule: {r}"
+    );
+    e.capture_snapback = false;
+    e.solve_visits = 20_000;
+    e.capture_generator = Generator::Board;
     for m in ["play W N2", "play B O2"] {
         assert!(e.handle(m).unwrap().starts_with('='), "{m}");
     }
-    // Both sides on every point: White to move cannot save O3.
     assert_eq!(e.handle("defend O3").unwrap().trim(), "= 0");
+    e.capture_snapback = true;
+    let r = e.handle("defend O3").unwrap();
+    assert_eq!(r.trim(), "= 1 N1", "after W N2 B O2 under the rule");
     let mut b = *e.board();
-    let at = |b: &pns_go::board::Board, v: &str| match b.parse_vertex(v).unwrap() {
-        Move::Play(p) => Move::Play(p),
-        Move::Pass => unreachable!(),
-    };
     for (c, v) in [(Color::White, "N1"), (Color::Black, "N3")] {
         b.set_to_move(c);
-        let m = at(&b, v);
-        b.play(m, true).expect("legal");
+        b.play(at(&b, v), true).expect("legal");
     }
-    let o3 = match at(&b, "O3") {
-        Move::Play(p) => p as usize,
-        Move::Pass => unreachable!(),
-    };
-    assert_eq!(b.color_at(o3), None, "B N3 removed the target");
+    assert_eq!(b.color_at(point(at(&b, "O3"))), None, "B N3 removed O3");
     b.set_to_move(Color::White);
-    let m = at(&b, "O3");
-    let taken = b.play(m, true).expect("White retakes at O3");
+    let taken = b.play(at(&b, "O3"), true).expect("White retakes at O3");
     assert_eq!(taken.count(), 8, "the snapback takes eight black stones");
-}
-
-/// `reading 180` (`defend P1`, the suite's answer `2 Q3`): under our rule
-/// the stone cannot be saved even with White free to retake every ko, and
-/// the line shows why the suite differs. White's Q3 takes the black stone
-/// at Q4 (a ko) and leaves the black block beside P1 with one liberty,
-/// Q1; Black's Q1 removes P1 (captured for us), and White's P1 then takes
-/// seven stones back, which GNU Go counts as the stone living.
-#[test]
-fn reading_180_is_a_capture_under_our_rule_and_a_snapback_under_gnu_go_s() {
-    use pns_go::board::{Color, Move};
-    let data = shared_data("go/gnugo");
-    let mut e = Engine::new();
-    e.solve_visits = 3_000;
+    // Reading 180.
     let load = format!(
         "loadsgf {} 228",
         data.join("regression/games/nngs/halti-gnugo-3.3.17-200303162357.sgf")
             .display()
     );
+    let mut e = Engine::new();
+    e.solve_visits = 3_000;
+    e.capture_solver = Solver::parse("lambda-zones").unwrap();
     assert!(e.handle(&load).unwrap().starts_with('='));
+    assert_eq!(e.handle("defend P1").unwrap().trim(), "= 2 Q3");
+    e.capture_snapback = false;
     assert_eq!(e.handle("defend P1").unwrap().trim(), "= 0");
     let mut b = *e.board();
-    let at = |b: &pns_go::board::Board, v: &str| b.parse_vertex(v).unwrap();
-    let point = |m: Move| match m {
-        Move::Play(p) => p as usize,
-        Move::Pass => unreachable!(),
-    };
     let p1 = point(at(&b, "P1"));
     b.set_to_move(Color::White);
     let taken = b.play(at(&b, "Q3"), true).expect("W Q3");
