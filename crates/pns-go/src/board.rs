@@ -414,20 +414,31 @@ impl Board {
             return Err(Illegal::Ko);
         }
         let (me, opp) = (c as usize, c.opponent() as usize);
+        let mask = self.mask();
         let here = Bits::single(p);
         self.stones[me] |= here;
         let empty = self.empty();
+        let nb = here.border(mask);
         let mut captured = Bits::EMPTY;
-        let mut near = here.border(self.mask()) & self.stones[opp];
+        let mut near = nb & self.stones[opp];
         while let Some(q) = near.first() {
+            near.clear(q);
+            // Most neighbours have a liberty of their own: no flood fill.
+            if Bits::single(q).border(mask).intersects(&empty) {
+                continue;
+            }
             let blk = Bits::flood(Bits::single(q), &self.stones[opp]);
             near = near.minus(&blk);
-            if !blk.border(self.mask()).intersects(&empty) {
+            if !blk.border(mask).intersects(&empty) {
                 captured |= blk;
             }
         }
-        let own = Bits::flood(here, &self.stones[me]);
-        if captured.is_empty() && !own.border(self.mask()).intersects(&empty) {
+        if captured.is_empty()
+            && !nb.intersects(&empty)
+            && !Bits::flood(here, &self.stones[me])
+                .border(mask)
+                .intersects(&empty)
+        {
             self.stones[me] = self.stones[me].minus(&here);
             return Err(Illegal::Suicide);
         }
@@ -441,9 +452,9 @@ impl Board {
         // A lone stone that captured one stone and has that point as its
         // only liberty: the opponent may not retake at once.
         self.ko = None;
-        if captured.count() == 1 && own == here {
-            let libs = self.liberties(&own);
-            if libs.count() == 1 && libs == captured {
+        if captured.count() == 1 && !nb.intersects(&self.stones[me]) {
+            let libs = nb & self.empty();
+            if libs == captured {
                 self.ko = captured.first().map(|q| q as u16);
             }
         }
@@ -453,12 +464,21 @@ impl Board {
     /// Legal moves of the player to move within `region` (all points when
     /// `None`), pass excluded, under simple ko if asked.
     pub fn legal_points(&self, region: Option<&Bits>, simple_ko: bool, out: &mut Vec<Move>) {
-        let mut cand = self.empty();
+        let empty = self.empty();
+        let mut cand = empty;
         if let Some(r) = region {
             cand &= *r;
         }
+        if simple_ko {
+            if let Some(k) = self.ko {
+                cand.clear(k as usize);
+            }
+        }
+        // A point next to an empty one is legal: one pass over the board
+        // instead of a check a point (most of them on an open board).
+        let easy = empty.adjacent(self.mask());
         for p in cand.iter() {
-            if self.is_legal_point(p, simple_ko) {
+            if easy.get(p) || self.is_legal_point(p, simple_ko) {
                 out.push(Move::Play(p as u16));
             }
         }
