@@ -30,6 +30,27 @@ fn sgf_file(tag: &str) -> std::path::PathBuf {
     p
 }
 
+/// `pns solve go FILE --target TARGET OPTIONS... --json`, which must
+/// succeed: its JSON record.
+fn solve_go_json(file: &str, target: &str, options: &[&str]) -> serde_json::Value {
+    let mut args = vec!["solve", "go", file, "--target", target];
+    args.extend_from_slice(options);
+    args.push("--json");
+    let (out, err, code) = pns(&args);
+    assert_eq!(code, Some(0), "{args:?}: {err}");
+    json(&out)
+}
+
+/// `pns ARGS` fails as a usage error (status 2) with one line on stderr.
+fn assert_one_line_usage_error(args: &[&str]) {
+    let (out, err, code) = pns(args);
+    assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+    assert!(
+        err.starts_with("error: ") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+}
+
 fn json(out: &str) -> serde_json::Value {
     serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
@@ -172,22 +193,18 @@ fn horizons_from_the_command_line() {
         (v["horizon"].as_str(), v["capture_horizon"].as_str()),
         (Some("off"), Some("4/10"))
     );
-    let (out, err, code) = pns(&[
-        "solve",
-        "go",
+    let v = solve_go_json(
         file,
-        "--target",
         "C7",
-        "--horizon",
-        "gnugo",
-        "--capture-horizon",
-        "off",
-        "--proof",
-        cert_s,
-        "--json",
-    ]);
-    assert_eq!(code, Some(0), "{err}");
-    let v = json(&out);
+        &[
+            "--horizon",
+            "gnugo",
+            "--capture-horizon",
+            "off",
+            "--proof",
+            cert_s,
+        ],
+    );
     assert_eq!(
         (v["horizon"].as_str(), v["capture_horizon"].as_str()),
         (Some("7/16"), Some("off"))
@@ -225,12 +242,7 @@ fn horizons_from_the_command_line() {
         vec!["gtp", "--horizon", "7"],
         vec!["gtp", "--capture-horizon", "x/y"],
     ] {
-        let (out, err, code) = pns(&args);
-        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
-        assert!(
-            err.starts_with("error: ") && err.trim().lines().count() == 1,
-            "{err}"
-        );
+        assert_one_line_usage_error(&args);
     }
     let input = format!("1 loadsgf {file}\n2 attack C7\n3 quit\n");
     let out = piped::pns_piped(
@@ -344,28 +356,13 @@ fn the_snapback_rule_from_the_command_line() {
     let file = f.to_str().unwrap();
     let cert = std::env::temp_dir().join(format!("pns-go-snapback-{}.cert", std::process::id()));
     let cert_s = cert.to_str().unwrap();
-    let (out, err, code) = pns(&["solve", "go", file, "--target", "C1", "--json"]);
-    assert_eq!(code, Some(0), "{err}");
-    let v = json(&out);
+    let v = solve_go_json(file, "C1", &[]);
     assert_eq!(
         (v["snapback"].as_bool(), v["code"].as_u64()),
         (Some(true), Some(0)),
         "{v}"
     );
-    let (out, err, code) = pns(&[
-        "solve",
-        "go",
-        file,
-        "--target",
-        "C1",
-        "--snapback",
-        "off",
-        "--proof",
-        cert_s,
-        "--json",
-    ]);
-    assert_eq!(code, Some(0), "{err}");
-    let v = json(&out);
+    let v = solve_go_json(file, "C1", &["--snapback", "off", "--proof", cert_s]);
     assert_eq!(
         (v["snapback"].as_bool(), v["code"].as_u64()),
         (Some(false), Some(1)),
@@ -386,12 +383,7 @@ fn the_snapback_rule_from_the_command_line() {
         vec!["solve", "connect4", "--snapback", "on"],
         vec!["gtp", "--snapback", "1"],
     ] {
-        let (out, err, code) = pns(&args);
-        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
-        assert!(
-            err.starts_with("error: ") && err.trim().lines().count() == 1,
-            "{err}"
-        );
+        assert_one_line_usage_error(&args);
     }
     let input = format!("1 loadsgf {file}\n2 attack C1\n3 quit\n");
     let text = |args: &[&str]| String::from_utf8(piped::pns_piped(args, &input).stdout).unwrap();
