@@ -251,7 +251,12 @@ impl SnapShape {
         }
     }
 
-    /// Whether the capture is a proper snapback.
+    /// Whether the capture may be a proper snapback. Read before the move:
+    /// a capture that also takes another defender block gives the stones
+    /// liberties this does not see, so it can say yes where the capture
+    /// is not one (`play_capturing` decides after the move, as GNU Go
+    /// does), never the other way, and the shortcuts that read it (the
+    /// capture at once, the ladder rule's cut) only hold back then.
     pub(crate) fn snaps_back(&self) -> bool {
         self.twice && self.others.is_empty()
     }

@@ -42,9 +42,8 @@
 //!   another block to them could make it two, turning a capture into a
 //!   failure: the defender's stones off a capture proof's zone join no
 //!   attacker block, and an escape proof leaves the attacker no capture
-//!   that works. The
-//!   zone of a node is the union of
-//!   these over every node of its proof, so a position that agrees with it on the zone has
+//!   that works. The zone of a node is the union of these over every
+//!   node of its proof, so a position that agrees with it on the zone has
 //!   the same legal moves *in the zone*, the same captures and the same
 //!   outcomes along the proof's lines.
 //! * *X's nodes inside P₀.* Their kept moves are decided from the zone of
@@ -292,8 +291,9 @@ pub fn move_reads(b: &Board, p: usize) -> Bits {
 /// What the outcome and the atari shortcut read: the target point, its
 /// block and the block's liberties, with one liberty what playing there
 /// reads (and under the snapback rule, where the capture there could be a
-/// proper snapback, the capturing stones and their neighbours), and where the target lives unconditionally below the threshold,
-/// the blocks and regions that life rests on ([`Capture::alive_area`]).
+/// proper snapback, the capturing stones and their neighbours), and where
+/// the target lives unconditionally below the threshold, the blocks and
+/// regions that life rests on ([`Capture::alive_area`]).
 pub(crate) fn target_reads(g: &Capture) -> Bits {
     let b = g.board();
     let mut z = g.target_block().dilate(b.mask());
