@@ -547,8 +547,8 @@ impl Capture {
             }
         } else {
             // Only an exempt defender's one-stone target can be retaken.
-            let one_stone = self.ko_exempt == Some(self.defender) && self.block.count() == 1;
             let single = self.block.count() == 1;
+            let one_stone = self.ko_exempt == Some(self.defender) && single;
             self.follow_block(mover, m, &captured);
             if let Move::Play(p) = m {
                 if self.snapback && single && self.block.is_empty() {
