@@ -102,6 +102,8 @@ const RETAKE_SALT: u64 = 0x2545_f491_4f6c_dd1d;
 /// Hashed into the key of a position whose target was taken into a
 /// proper snapback (the same stones as a plain capture, another outcome).
 const SNAPPED_SALT: u64 = 0x3c6e_f372_fe94_f82b;
+const PASSED_SALT: u64 = 0x5be0_cd19_137e_2179;
+const ENDED_SALT: u64 = 0x1f83_d9ab_fb41_bd6b;
 
 /// Hashed into the key with the side that plays every point and the
 /// generator.
@@ -300,6 +302,12 @@ pub struct Capture {
     /// The attacker has just taken the one-stone target into a proper
     /// snapback: the capture failed, and the defender has won.
     snapped: bool,
+    /// The last move was a pass made where the mover had no ko ban: a
+    /// second pass now would return to the state before the first.
+    passed: bool,
+    /// Two passes in a row ended the problem, the attacker failing
+    /// ([`Capture::ended`]).
+    ended: bool,
     /// Moves (passes included) played since the question's position,
     /// saturating; read only under a horizon.
     ply: u8,
@@ -320,6 +328,8 @@ impl PartialEq for Capture {
             && self.benson == o.benson
             && self.snapback == o.snapback
             && self.snapped == o.snapped
+            && self.passed == o.passed
+            && self.ended == o.ended
             && self.horizon == o.horizon
             && self.ply_band() == o.ply_band()
             && self.capture_horizon == o.capture_horizon
@@ -376,6 +386,8 @@ impl Capture {
             horizon: None,
             snapback: true,
             snapped: false,
+            passed: false,
+            ended: false,
             ply: 0,
             capture_horizon: Some(CAPTURE_HORIZON),
         })
@@ -538,6 +550,14 @@ impl Capture {
     pub(crate) fn play_capturing(&mut self, m: Move) -> Bits {
         let mover = self.board.to_move();
         self.ply = self.ply.saturating_add(1);
+        if m == Move::Pass {
+            if self.passed {
+                self.ended = true;
+            }
+            self.passed = self.board.ko_point().is_none();
+        } else {
+            self.passed = false;
+        }
         let captured = self.board.play(m, true).expect("capture: a legal move");
         if let Some(r) = self.retake.take() {
             // The defender retakes the ko: the target stands again as the
@@ -572,6 +592,15 @@ impl Capture {
             self.board.clear_ko();
         }
         captured
+    }
+
+    /// A pass that is no move of the game (λ-df-pn's pass below the
+    /// unrestricted level, whose answer is a threat check): played as a
+    /// pass, but two of them do not end the problem.
+    pub(crate) fn play_pseudo_pass(&mut self) {
+        self.play_capturing(Move::Pass);
+        self.passed = false;
+        self.ended = false;
     }
 
     /// Whether the attacker's capture of the target at `p` (its one
@@ -637,6 +666,20 @@ impl Capture {
     pub fn with_generator(mut self, g: Generator) -> Capture {
         self.gen = g;
         self
+    }
+
+    /// Whether two passes in a row ended the problem: the attacker failed.
+    /// The first pass counts only where its player had no ko ban, so the
+    /// two passes return to the state before them. That return was a
+    /// repetition before this rule, which the attacker loses too (the
+    /// answers are the same), but a repetition's value depends on the
+    /// line and is kept in twin entries, which no zone walk reads: the
+    /// end of the problem is a terminal of its own, and the relevance
+    /// zones can read back a seki or any other escape where the defender
+    /// ends by passing (`zone.rs`, "Two passes").
+    #[inline]
+    pub fn ended(&self) -> bool {
+        self.ended
     }
 
     /// Whether the target has been taken off the board (by a capture, or
@@ -756,7 +799,7 @@ impl Rules for Capture {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let attacker_wins = if self.snapped {
+        let attacker_wins = if self.snapped || self.ended {
             false
         } else if self.captured() {
             if self.retake.is_some() {
@@ -795,6 +838,12 @@ impl Rules for Capture {
     #[inline]
     fn key(&self) -> u64 {
         let mut k = self.history_key();
+        if self.passed {
+            k ^= PASSED_SALT;
+        }
+        if self.ended {
+            k ^= ENDED_SALT;
+        }
         if let Some(h) = self.horizon {
             // The horizon's depths and how deep this position is in it.
             let band = self.ply_band() as u64 | (h.four as u64) << 8 | (h.three as u64) << 16;
@@ -1862,6 +1911,46 @@ mod tests {
     /// under the rule too, and the owner's stone on that liberty, making
     /// the snapback, is one of the ladder rule's lifts.
     #[test]
+    fn two_passes_end_the_problem_unless_the_first_was_under_a_ko_ban() {
+        // A black stone on B8 to capture; a ko in the centre: White's F5
+        // takes E5, and Black may not retake at once.
+        let sgf = "(;FF[4]SZ[9]AB[bb][ee][fd][ff][ge]AW[de][ed][ef])";
+        let g = problem(sgf, "target=B8,first=attacker");
+        let mut p = g;
+        p.play(Move::Pass);
+        assert!(!p.ended() && p.outcome().is_none());
+        p.play(Move::Pass);
+        assert!(p.ended());
+        // The attacker (White, to move again) failed.
+        assert_eq!(p.board().to_move(), p.attacker());
+        assert_eq!(p.outcome(), Some(Outcome::Loss));
+        assert_eq!(p.board(), g.board());
+        assert_eq!(p.history_key(), g.history_key());
+        assert_ne!(p.key(), g.key());
+        // A move between the passes: no end.
+        let mut q = g;
+        q.play(Move::Pass);
+        q.play(q.board().parse_vertex("J1").unwrap());
+        q.play(Move::Pass);
+        assert!(!q.ended());
+        // Black's pass under the ko ban does not count as a first pass:
+        // after White's pass Black may retake, so it is no return.
+        let mut k = g;
+        k.play(k.board().parse_vertex("F5").unwrap());
+        assert!(k.board().ko_point().is_some());
+        k.play(Move::Pass);
+        k.play(Move::Pass);
+        assert!(!k.ended() && k.outcome().is_none());
+        k.play(Move::Pass);
+        assert!(k.ended());
+        // λ-df-pn's pass below the unrestricted level is no pass of the game.
+        let mut l = g;
+        l.play(Move::Pass);
+        l.play_pseudo_pass();
+        assert!(!l.ended());
+    }
+
+    #[test]
     fn a_proper_snapback_fails_the_capture() {
         let g = problem(SNAPBACK, "target=C1");
         assert!(g.snapback());
@@ -1944,7 +2033,8 @@ mod tests {
             if ply % 2 == 0 {
                 seen.push(c.key());
             }
-            c.play(Move::Pass);
+            // Passes that do not end the problem (two would).
+            c.play_pseudo_pass();
         }
         // Each ply up to the last change (17) has a key of its own; past
         // it the same position shares one (plies 18 and 20 here).
@@ -1952,14 +2042,14 @@ mod tests {
         assert_eq!((seen.len(), distinct.len()), (11, 10), "{seen:?}");
         assert_eq!(seen[9], seen[10]);
         let mut p = plain;
-        p.play(Move::Pass);
-        p.play(Move::Pass);
+        p.play_pseudo_pass();
+        p.play_pseudo_pass();
         assert_eq!((p.key(), p.threshold()), (plain.key(), 5));
         // The four liberties of a lone stone escape only deep in the reading.
         let mut c = g;
         assert!(!c.escaped());
         for _ in 0..8 {
-            c.play(Move::Pass);
+            c.play_pseudo_pass();
         }
         assert!(c.escaped());
         assert!(!plain.with_horizon(None).escaped());

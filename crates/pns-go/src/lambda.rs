@@ -142,6 +142,13 @@
 //! gives up (the node's zone would be the whole board).
 //! Another attacker stone off the zone can only add escapes for the
 //! defender and cut more attacker moves, never take a refutation away.
+//! Where the defender's pass after an attacker pass ends the problem (two
+//! passes, [`Capture::ended`]), the attacker's kept moves at the top order
+//! are closed under their own disproofs first, as in [`crate::zone`]
+//! ("Two passes"). Below the top order the attacker has no pass: the one
+//! that asks for a zone there is played as no pass of the game
+//! (`Capture::play_pseudo_pass`), and the defender's pass after it stays
+//! the threat check.
 //!
 //! # Simulation
 //!
@@ -428,7 +435,17 @@ impl LNode {
             (Kind::Split(_), LMove::Order(i)) => next.kind = Kind::Fixed(i, true),
             (Kind::Fixed(i, _), LMove::Play(mv)) | (Kind::And(i), LMove::Play(mv)) => {
                 let mut c = g;
-                let captured = c.play_capturing(mv);
+                let captured = match kind {
+                    // Below the unrestricted level the attacker has no
+                    // pass: this one only asks what a pass would leave
+                    // (zones), and the defender's pass after it is the
+                    // threat check, not the end of the problem.
+                    Kind::Fixed(i, _) if mv == Move::Pass && i != top => {
+                        c.play_pseudo_pass();
+                        Bits::EMPTY
+                    }
+                    _ => c.play_capturing(mv),
+                };
                 next.g = c;
                 next.kind = match kind {
                     Kind::Fixed(..) => Kind::And(i),
@@ -455,7 +472,7 @@ struct ZoneState<'t> {
     /// Nested visits left.
     budget: Cell<u64>,
     walk_left: Cell<u64>,
-    memo: RefCell<HashMap<u64, Bits>>,
+    memo: RefCell<HashMap<u64, (Bits, bool)>>,
     /// Pass positions whose nested search ended unknown.
     tried: RefCell<HashSet<u64>>,
     /// Nodes generated with a zone, moves kept and left out.
@@ -775,52 +792,133 @@ impl<'t> LambdaProblem<'t> {
     /// its pass child; below it the node a pass would lead to, were it a
     /// move there). A nested search runs first when the table does not
     /// hold the claim.
-    fn pass_zone(&self, n: &LNode, claim: Status) -> Option<Bits> {
+    fn pass_zone(&self, n: &LNode, claim: Status) -> Option<(Bits, bool)> {
         let z = self.zones.as_ref()?;
-        let top = self.params.top();
-        let c = n.step(LMove::Play(Move::Pass), top, true);
-        if !self.settled(z, &c, claim) {
-            let key = c.key();
-            let left = z.budget.get();
-            if self.rule_status(&c) != Status::Unknown
-                || left == 0
-                || self.nesting >= ZONE_MAX_NESTING
-                || z.tried.borrow().contains(&key)
-                || self.stack.iter().any(|s| s.key() == key)
-            {
-                return None;
-            }
-            let mut sub = LambdaProblem {
-                stack: vec![c],
-                params: self.params,
-                zones: Some(z.clone()),
-                nesting: self.nesting + 1,
-                nested: RefCell::new(Stats::default()),
-            };
-            let limits = Limits {
-                visits: Some(ZONE_NESTED_VISITS.min(left)),
-                ..Default::default()
-            };
-            let r = dfpn::search_with(&mut sub, LambdaPolicy, z.tt, &limits, &zone_paths());
-            z.budget.set(left.saturating_sub(r.stats.visits.max(1)));
-            self.nested.borrow_mut().note_nested(&r.stats);
-            if r.status != claim {
-                let mut tried = z.tried.borrow_mut();
-                if tried.len() >= ZONE_MEMO_MAX {
-                    tried.clear();
-                }
-                tried.insert(key);
-                return None;
-            }
+        let c = n.step(LMove::Play(Move::Pass), self.params.top(), true);
+        if !self.settle(&c, claim) {
+            return None;
         }
         z.walk_left.set(ZONE_WALK_STEPS);
-        self.zone(z, &c, 0, claim)
+        // A pass that ends the problem at once (two passes) loops too: the
+        // defender answers any other attacker move by passing.
+        self.zone_looping(z, &c, 0, claim)
+            .map(|(zone, l)| (zone, l || c.g.ended()))
+    }
+
+    /// Whether `c` has the value `claim` by the rules or the table, running
+    /// a nested search there first when neither says (not where one ran
+    /// before and ended otherwise, nor on the path, nor past the nesting
+    /// limit or the budget).
+    fn settle(&self, c: &LNode, claim: Status) -> bool {
+        let Some(z) = self.zones.as_ref() else {
+            return false;
+        };
+        if self.settled(z, c, claim) {
+            return true;
+        }
+        let key = c.key();
+        let left = z.budget.get();
+        if self.rule_status(c) != Status::Unknown
+            || left == 0
+            || self.nesting >= ZONE_MAX_NESTING
+            || z.tried.borrow().contains(&key)
+            || self.stack.iter().any(|s| s.key() == key)
+        {
+            return false;
+        }
+        let mut sub = LambdaProblem {
+            stack: vec![*c],
+            params: self.params,
+            zones: Some(z.clone()),
+            nesting: self.nesting + 1,
+            nested: RefCell::new(Stats::default()),
+        };
+        let limits = Limits {
+            visits: Some(ZONE_NESTED_VISITS.min(left)),
+            ..Default::default()
+        };
+        let r = dfpn::search_with(&mut sub, LambdaPolicy, z.tt, &limits, &zone_paths());
+        z.budget.set(left.saturating_sub(r.stats.visits.max(1)));
+        self.nested.borrow_mut().note_nested(&r.stats);
+        if r.status != claim {
+            let mut tried = z.tried.borrow_mut();
+            if tried.len() >= ZONE_MEMO_MAX {
+                tried.clear();
+            }
+            tried.insert(key);
+            return false;
+        }
+        true
+    }
+
+    /// The moves the complete side keeps at its node `n` and what keeping
+    /// them read: from the zone `z0` of the pass position's `claim`, and
+    /// where that is the defender's pass at once (two passes end the
+    /// problem: `looping`), closed under the disproofs of the kept moves,
+    /// so that no move left out changes the zone of the node's whole
+    /// disproof (module documentation, "Two passes"). `settle`: run nested
+    /// searches for kept moves the table does not hold (the search), or
+    /// give up on them (a walk).
+    fn kept_closed(
+        &self,
+        z: &ZoneState<'_>,
+        n: &LNode,
+        z0: Bits,
+        looping: bool,
+        settle: bool,
+        claim: Status,
+    ) -> Option<(Vec<Move>, Bits)> {
+        let (mut kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
+        let mut zone = z0 | reads;
+        if !looping {
+            return Some((kept, zone));
+        }
+        let (b, top) = (n.g.board(), self.params.top());
+        let mut done = vec![Move::Pass];
+        loop {
+            let before = zone;
+            for &m in &kept {
+                if done.contains(&m) {
+                    continue;
+                }
+                let c = n.step(LMove::Play(m), top, true);
+                let ok = if settle {
+                    self.settle(&c, claim)
+                } else {
+                    self.settled(z, &c, claim)
+                };
+                if !ok {
+                    return None;
+                }
+                z.walk_left.set(ZONE_WALK_STEPS);
+                zone |= self.zone(z, &c, 0, claim)? | play_reads(b, LMove::Play(m));
+                done.push(m);
+            }
+            if zone == before {
+                return Some((kept, zone));
+            }
+            let (more, reads) = kept_moves(&n.g, &n.vacated, &zone);
+            zone |= reads;
+            kept = more;
+        }
     }
 
     /// The zone of `n`'s proof ("the attacker captures") or disproof, as
     /// `claim` says, read back from the table; `None` when it cannot be
     /// read whole.
     fn zone(&self, z: &ZoneState<'_>, n: &LNode, depth: usize, claim: Status) -> Option<Bits> {
+        self.zone_looping(z, n, depth, claim).map(|(zone, _)| zone)
+    }
+
+    /// [`Self::zone`], and whether the disproof read is, at the
+    /// defender's node `n`, its pass ending the problem at once.
+    fn zone_looping(
+        &self,
+        z: &ZoneState<'_>,
+        n: &LNode,
+        depth: usize,
+        claim: Status,
+    ) -> Option<(Bits, bool)> {
         let left = z.walk_left.get();
         if depth > ZONE_WALK_DEPTH || left == 0 {
             return None;
@@ -835,7 +933,7 @@ impl<'t> LambdaProblem<'t> {
             return Some(*zone);
         }
         let zone = match claim {
-            Status::Proven => self.walk(z, n, depth)?,
+            Status::Proven => (self.walk(z, n, depth)?, false),
             _ => self.walk_disproof(z, n, depth)?,
         };
         let mut memo = z.memo.borrow_mut();
@@ -864,7 +962,7 @@ impl<'t> LambdaProblem<'t> {
                     Kind::And(_) => unreachable!(),
                 }
                 self.zone_of_one(z, n, ms, depth, proven, |_| Bits::EMPTY)
-                    .map(|c| c | zone)
+                    .map(|(c, _)| c | zone)
             }
             Kind::And(_) => {
                 let kept: Vec<Move> = match atari_lifts(g).filter(|_| self.params.ladder) {
@@ -891,7 +989,7 @@ impl<'t> LambdaProblem<'t> {
     /// liberty bound, the escape rule or the node's own pass zone left
     /// them (`None` where that pass zone is not there: the node's zone
     /// would be the board).
-    fn walk_disproof(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<Bits> {
+    fn walk_disproof(&self, z: &ZoneState<'_>, n: &LNode, depth: usize) -> Option<(Bits, bool)> {
         let g = &n.g;
         let top = self.params.top();
         let disproven = Status::Disproven;
@@ -904,7 +1002,7 @@ impl<'t> LambdaProblem<'t> {
                         zone |= r;
                     }
                 }
-                return Some(zone);
+                return Some((zone, false));
             }
             Status::Proven => return None,
             Status::Unknown => {}
@@ -934,12 +1032,17 @@ impl<'t> LambdaProblem<'t> {
                 // go: one refutation is enough). And a candidate of the
                 // generator.
                 self.defender_moves(g, &mut ms);
+                let top = self.params.top();
                 return self
                     .zone_of_one(z, n, ms, depth, disproven, |m| candidate_reads(g, m))
-                    .map(|c| c | zone);
+                    .map(|(c, m)| {
+                        let ends = m == LMove::Play(Move::Pass) && n.step(m, top, true).g.ended();
+                        (c | zone, ends)
+                    });
             }
         }
         self.zone_of_all(z, n, ms, depth, disproven, zone)
+            .map(|zone| (zone, false))
     }
 
     /// Inside a walk, at a node of the complete side: the moves its pass
@@ -957,9 +1060,9 @@ impl<'t> LambdaProblem<'t> {
         if !self.settled(z, &c, claim) {
             return None;
         }
-        let z0 = self.zone(z, &c, depth + 1, claim)?;
-        let (kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
-        Some((kept, z0 | reads))
+        let (z0, looping) = self.zone_looping(z, &c, depth + 1, claim)?;
+        let looping = looping || c.g.ended();
+        self.kept_closed(z, n, z0, looping, false, claim)
     }
 
     /// The zone of the first of `n`'s children by `ms` that has `claim` and
@@ -973,7 +1076,7 @@ impl<'t> LambdaProblem<'t> {
         depth: usize,
         claim: Status,
         why: impl Fn(LMove) -> Bits,
-    ) -> Option<Bits> {
+    ) -> Option<(Bits, LMove)> {
         let (b, top) = (n.g.board(), self.params.top());
         ms.into_iter().find_map(|m| {
             let c = n.step(m, top, true);
@@ -981,7 +1084,7 @@ impl<'t> LambdaProblem<'t> {
                 return None;
             }
             let cz = self.zone(z, &c, depth + 1, claim)?;
-            Some(cz | play_reads(b, m) | why(m))
+            Some((cz | play_reads(b, m) | why(m), m))
         })
     }
 
@@ -1029,10 +1132,15 @@ impl<'t> LambdaProblem<'t> {
         {
             return;
         }
-        let Some(z0) = self.pass_zone(n, claim) else {
+        let Some((z0, looping)) = self.pass_zone(n, claim) else {
             return;
         };
-        let (kept, _) = kept_moves(g, &n.vacated, &z0);
+        let Some(z) = self.zones.as_ref() else {
+            return;
+        };
+        let Some((kept, _)) = self.kept_closed(z, n, z0, looping, true, claim) else {
+            return;
+        };
         out.truncate(start);
         if pass {
             out.push(LMove::Play(Move::Pass));

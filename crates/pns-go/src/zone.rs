@@ -60,6 +60,40 @@
 //!   point where stones were captured on the path from the search's root
 //!   ([`ZNode::vacated`], part of the node's key) is always kept.
 //!
+//! # Two passes
+//!
+//! Two passes in a row end the problem, the attacker failing
+//! ([`Capture::ended`]; the first pass counts only where its player had
+//! no ko ban). Before that rule the same end was a repetition, whose value
+//! depends on the line and which no walk reads, so a target that lives in
+//! seki, or whose fight ends with the defender passing, never had a zone
+//! in an escape proof: every attacker move was searched, and tempo moves
+//! far away multiplied the search. Now the end is a terminal, and its
+//! zone is what the outcome reads. But it *loops*: where the pass
+//! position at X's node `n` is won by Y's pass at once (or X's pass
+//! itself ends the problem), Y answers any X move off the zone by passing
+//! too, which brings the play back to `n` with one more X stone. The
+//! argument above (P₀'s lines never come back) does not hold, and the
+//! zone of the pass position alone is not enough: an X move off it might
+//! prepare one of X's kept moves. So at such a node the kept moves are
+//! closed under their own disproofs ([`ZoneProblem`]'s `kept_closed`): each
+//! kept move's child is settled (a nested search where the table does
+//! not hold it) and its zone read; any legal X move that meets the union
+//! is kept too, until no zone grows. Then a left-out move q changes no
+//! point that the whole disproof of `n` reads, and Y's strategy is: at
+//! a node of the disproof, answer a kept move as the disproof does, and a
+//! move off the node's zone by passing. Each move off a zone adds an X
+//! stone or removes a Y stone off every zone the line will read (Y never
+//! plays there, and X never captures its own), so there are finitely many
+//! of them; between them the play follows the disproof with those stones
+//! added, and ends in its outcomes or in a repetition, which the attacker
+//! loses. A walk checks the same closure on what the table holds, and
+//! gives up where a kept move is not disproven there. Without the closure
+//! (tried) the GNU Go cases had 15 wrong answers; the tests
+//! `zone_search_agrees_with_the_tree_method_on_small_boards`,
+//! `zoned_ko_results_agree_with_the_tree_method` and λ-df-pn's
+//! `attacker_zones_cut_only_losing_moves` fail without it.
+//!
 //! Where the nested search does not prove the pass position within its
 //! budget, or the proof cannot be read back whole (an entry replaced, the
 //! walk's steps spent), every move is generated: the zone can only make
@@ -230,7 +264,7 @@ pub(crate) fn vacated_key(v: &Bits) -> u64 {
 
 /// What the search and its nested searches share.
 struct Shared {
-    memo: RefCell<HashMap<u64, Bits>>,
+    memo: RefCell<HashMap<u64, (Bits, bool)>>,
     /// Nested visits left.
     budget: Cell<u64>,
     walk_left: Cell<u64>,
@@ -482,12 +516,15 @@ impl<'t> ZoneProblem<'t> {
         }
     }
 
-    /// The zone of the pass position's proof at X's node `n`, running a
-    /// nested search there first when the table does not hold it.
-    fn pass_zone(&self, n: &ZNode) -> Option<Bits> {
-        let y_status = Self::y_status(&n.g)?;
-        let c = n.child(Move::Pass);
-        let mut st = self.status(&c);
+    /// Whether Y wins at `c` by the table or the rules, running a nested
+    /// search there first when neither says (not where it ran before and
+    /// ended unknown, nor on the path, nor past the nesting limit or the
+    /// budget).
+    fn settle(&self, c: &ZNode) -> bool {
+        let Some(y_status) = Self::y_status(&c.g) else {
+            return false;
+        };
+        let mut st = self.status(c);
         if st == Status::Unknown {
             let key = c.key();
             let on_path = self.stack.iter().any(|s| s.key() == key);
@@ -497,11 +534,11 @@ impl<'t> ZoneProblem<'t> {
                 || left == 0
                 || self.shared.tried.borrow().contains(&key)
             {
-                return None;
+                return false;
             }
             let visits = self.params.nested_visits.min(left);
             let mut sub = ZoneProblem {
-                stack: vec![c],
+                stack: vec![*c],
                 tt: self.tt,
                 params: self.params,
                 nesting: self.nesting + 1,
@@ -527,16 +564,85 @@ impl<'t> ZoneProblem<'t> {
                 tried.insert(key);
             }
         }
-        if st != y_status {
+        st == y_status
+    }
+
+    /// The moves X keeps at its node `n` and the zone that keeps them:
+    /// from the zone `z0` of the pass position's proof, and where that
+    /// proof is Y's pass at once (two passes: `looping`), closed under
+    /// the proofs of the kept moves (see the module's documentation,
+    /// "Two passes"). `settle`: run nested searches for kept moves the
+    /// table does not hold (the search), or give up on them (a walk).
+    fn kept_closed(
+        &self,
+        n: &ZNode,
+        z0: Bits,
+        looping: bool,
+        settle: bool,
+    ) -> Option<(Vec<Move>, Bits)> {
+        let (mut kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
+        let mut z = z0 | reads;
+        if !looping {
+            return Some((kept, z));
+        }
+        let y_status = Self::y_status(&n.g)?;
+        let b = n.g.board();
+        let mut done: Vec<Move> = vec![Move::Pass];
+        loop {
+            let before = z;
+            for &m in &kept {
+                if done.contains(&m) {
+                    continue;
+                }
+                let c = n.child(m);
+                let won = if settle {
+                    self.settle(&c)
+                } else {
+                    self.status(&c) == y_status
+                };
+                if !won {
+                    return None;
+                }
+                self.shared.walk_left.set(WALK_STEPS);
+                z |= self.zone(&c, 0)?;
+                if let Move::Play(p) = m {
+                    z |= move_reads(b, p as usize);
+                }
+                done.push(m);
+            }
+            if z == before {
+                return Some((kept, z));
+            }
+            let (more, reads) = kept_moves(&n.g, &n.vacated, &z);
+            z |= reads;
+            kept = more;
+        }
+    }
+
+    /// The zone of the pass position's proof at X's node `n`, running a
+    /// nested search there first when the table does not hold it, and
+    /// whether that proof is Y's pass at once (the two passes end the
+    /// problem, [`Capture::ended`]).
+    fn pass_zone(&self, n: &ZNode) -> Option<(Bits, bool)> {
+        let c = n.child(Move::Pass);
+        if !self.settle(&c) {
             return None;
         }
         self.shared.walk_left.set(WALK_STEPS);
-        self.zone(&c, 0)
+        // X's pass that ends the problem at once loops as well: Y answers
+        // any other X move by passing.
+        self.zone_looping(&c, 0).map(|(z, l)| (z, l || c.g.ended()))
     }
 
     /// The zone of the proof of `n` for Y (the side that is not complete),
     /// read back from the table; `None` when it cannot be read whole.
     fn zone(&self, n: &ZNode, depth: usize) -> Option<Bits> {
+        self.zone_looping(n, depth).map(|(z, _)| z)
+    }
+
+    /// [`Self::zone`], and at Y's node whether the proof read is Y's pass
+    /// ending the problem at once (two passes).
+    fn zone_looping(&self, n: &ZNode, depth: usize) -> Option<(Bits, bool)> {
         let left = self.shared.walk_left.get();
         if depth > WALK_DEPTH || left == 0 {
             return None;
@@ -556,14 +662,14 @@ impl<'t> ZoneProblem<'t> {
         Some(z)
     }
 
-    fn walk(&self, n: &ZNode, depth: usize) -> Option<Bits> {
+    fn walk(&self, n: &ZNode, depth: usize) -> Option<(Bits, bool)> {
         let g = &n.g;
         let y_status = Self::y_status(g)?;
         let x = g.complete()?;
         let b = g.board();
         let mut z = target_reads(g);
         match Self::rule_status(g) {
-            s if s == y_status => return Some(z),
+            s if s == y_status => return Some((z, false)),
             Status::Unknown => {}
             _ => return None,
         }
@@ -581,7 +687,7 @@ impl<'t> ZoneProblem<'t> {
                     if let Move::Play(p) = m {
                         z |= move_reads(b, p as usize);
                     }
-                    return Some(z);
+                    return Some((z, m == Move::Pass && c.g.ended()));
                 }
             }
             return None;
@@ -597,9 +703,10 @@ impl<'t> ZoneProblem<'t> {
                 if self.status(&c) != y_status {
                     return None;
                 }
-                let z0 = self.zone(&c, depth + 1)?;
-                let (ms, reads) = kept_moves(&n.g, &n.vacated, &z0);
-                z |= z0 | reads;
+                let (z0, looping) = self.zone_looping(&c, depth + 1)?;
+                let looping = looping || c.g.ended();
+                let (ms, zk) = self.kept_closed(n, z0, looping, false)?;
+                z |= zk;
                 ms
             }
         };
@@ -613,7 +720,7 @@ impl<'t> ZoneProblem<'t> {
                 z |= move_reads(b, p as usize);
             }
         }
-        Some(z)
+        Some((z, false))
     }
 
     /// The ladder rule's lifts where it applies (the defender complete and
@@ -655,10 +762,12 @@ impl Problem for ZoneProblem<'_> {
         {
             return;
         }
-        let Some(z0) = self.pass_zone(&n) else {
+        let Some((z0, looping)) = self.pass_zone(&n) else {
             return;
         };
-        let (kept, _) = kept_moves(&n.g, &n.vacated, &z0);
+        let Some((kept, _)) = self.kept_closed(&n, z0, looping, true) else {
+            return;
+        };
         let before = out.len() - start;
         out.truncate(start);
         // The pass first: its child is proven already.
