@@ -781,6 +781,44 @@ fn code_of(unconditional: bool, plain: bool, with_threats: bool) -> u8 {
     }
 }
 
+/// GNU Go's codes for `attack` (the attacker first) and `defend` (the
+/// defender first) at `g` by the tree method under each ko exemption;
+/// `None` where it gives up.
+fn exact_codes(g: &Capture) -> Option<(u8, u8)> {
+    let (t, def, libs) = (g.target(), g.defender(), g.escape_libs());
+    let (att, b) = (g.attacker(), *g.board());
+    let mut budget = 300_000;
+    let mut attack = |b: &Board, ex: Option<Color>| {
+        ko_oracle(b, false, t, def, libs, ex, &mut HashSet::new(), &mut budget)
+    };
+    // The attacker first.
+    let want_attack = code_of(
+        attack(&b, Some(def))?,
+        attack(&b, None)?,
+        attack(&b, Some(att))?,
+    );
+    // The defender first: it saves the target when some reply (bound by
+    // the ko point unless exempt) leaves a failing attack, each reply
+    // judged from its own root as `defend` asks it.
+    let mut d = b;
+    d.set_to_move(def);
+    let mut saves = |ex: Option<Color>| -> Option<bool> {
+        let mut moves = Vec::new();
+        d.legal_points(None, ex != Some(def), &mut moves);
+        moves.push(Move::Pass);
+        for m in moves {
+            let mut c = d;
+            c.play(m, ex != Some(def)).expect("a legal move");
+            if !attack(&c, ex)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    };
+    let want_defend = code_of(saves(Some(att))?, saves(None)?, saves(Some(def))?);
+    Some((want_attack, want_defend))
+}
+
 /// `attack_coded` and `defend_coded` (GNU Go's ko results 0-3) against
 /// the tree method run with each side exempt from the ko ban, on random
 /// small boards where kos are common, with df-pn and λ-df-pn: every
@@ -800,44 +838,10 @@ fn ko_results_agree_with_the_tree_method_with_each_side_exempt() {
         let Some(g) = drawn_problem(&mut rng, size, (5, 10, 12), 3, Generator::Board) else {
             continue;
         };
-        let (t, def, libs) = (g.target(), g.defender(), g.escape_libs());
-        let (att, b) = (g.attacker(), *g.board());
-        let mut budget = 300_000;
-        let mut attack = |b: &Board, ex: Option<Color>| {
-            ko_oracle(b, false, t, def, libs, ex, &mut HashSet::new(), &mut budget)
-        };
-        // The attacker first.
-        let (Some(u), Some(p), Some(w)) = (
-            attack(&b, Some(def)),
-            attack(&b, None),
-            attack(&b, Some(att)),
-        ) else {
+        let def = g.defender();
+        let Some((want_attack, want_defend)) = exact_codes(&g) else {
             continue;
         };
-        let want_attack = code_of(u, p, w);
-        // The defender first: it saves the target when some reply (bound
-        // by the ko point unless exempt) leaves a failing attack, each
-        // reply judged from its own root as `defend` asks it.
-        let mut d = b;
-        d.set_to_move(def);
-        let mut saves = |ex: Option<Color>| -> Option<bool> {
-            let mut moves = Vec::new();
-            d.legal_points(None, ex != Some(def), &mut moves);
-            moves.push(Move::Pass);
-            for m in moves {
-                let mut c = d;
-                c.play(m, ex != Some(def)).expect("a legal move");
-                if !attack(&c, ex)? {
-                    return Some(true);
-                }
-            }
-            Some(false)
-        };
-        let (Some(du), Some(dp), Some(dw)) = (saves(Some(att)), saves(None), saves(Some(def)))
-        else {
-            continue;
-        };
-        let want_defend = code_of(du, dp, dw);
         let mut e = Effort::default();
         let solver = solvers[checked % 2];
         if let Some(c) = attack_coded(&g, &solver, 200_000, &mut e) {
@@ -1448,40 +1452,10 @@ fn zoned_ko_results_agree_with_the_tree_method() {
         let Some(g) = drawn_problem(&mut rng, 5, (4, 8, 20), 3, Generator::H1) else {
             continue;
         };
-        let (t, def, libs) = (g.target(), g.defender(), g.escape_libs());
-        let (att, b) = (g.attacker(), *g.board());
-        let mut budget = 300_000;
-        let mut attack = |b: &Board, ex: Option<Color>| {
-            ko_oracle(b, false, t, def, libs, ex, &mut HashSet::new(), &mut budget)
-        };
-        let (Some(u), Some(p), Some(w)) = (
-            attack(&b, Some(def)),
-            attack(&b, None),
-            attack(&b, Some(att)),
-        ) else {
+        let def = g.defender();
+        let Some((want_attack, want_defend)) = exact_codes(&g) else {
             continue;
         };
-        let want_attack = code_of(u, p, w);
-        let mut d = b;
-        d.set_to_move(def);
-        let mut saves = |ex: Option<Color>| -> Option<bool> {
-            let mut moves = Vec::new();
-            d.legal_points(None, ex != Some(def), &mut moves);
-            moves.push(Move::Pass);
-            for m in moves {
-                let mut c = d;
-                c.play(m, ex != Some(def)).expect("a legal move");
-                if !attack(&c, ex)? {
-                    return Some(true);
-                }
-            }
-            Some(false)
-        };
-        let (Some(du), Some(dp), Some(dw)) = (saves(Some(att)), saves(None), saves(Some(def)))
-        else {
-            continue;
-        };
-        let want_defend = code_of(du, dp, dw);
         let mut e = Effort::default();
         let solver = &solvers[checked % 2];
         if let Some(c) = attack_coded(&g, solver, 20_000, &mut e) {
