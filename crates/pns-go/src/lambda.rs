@@ -856,16 +856,16 @@ impl<'t> LambdaProblem<'t> {
     /// where that is the defender's pass at once (two passes end the
     /// problem: `looping`), closed under the disproofs of the kept moves,
     /// so that no move left out changes the zone of the node's whole
-    /// disproof (module documentation, "Two passes"). `settle`: run nested
-    /// searches for kept moves the table does not hold (the search), or
-    /// give up on them (a walk).
+    /// disproof (module documentation, "Two passes"). `walk`: `None` in the search, which runs
+    /// nested searches for kept moves the table does not hold; in a walk
+    /// its depth, the walk's own steps and depth bounding the reads.
     fn kept_closed(
         &self,
         z: &ZoneState<'_>,
         n: &LNode,
         z0: Bits,
         looping: bool,
-        settle: bool,
+        walk: Option<usize>,
         claim: Status,
     ) -> Option<(Vec<Move>, Bits)> {
         let (mut kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
@@ -882,16 +882,21 @@ impl<'t> LambdaProblem<'t> {
                     continue;
                 }
                 let c = n.step(LMove::Play(m), top, true);
-                let ok = if settle {
-                    self.settle(&c, claim)
-                } else {
-                    self.settled(z, &c, claim)
+                let ok = match walk {
+                    None => self.settle(&c, claim),
+                    Some(_) => self.settled(z, &c, claim),
                 };
                 if !ok {
                     return None;
                 }
-                z.walk_left.set(ZONE_WALK_STEPS);
-                zone |= self.zone(z, &c, 0, claim)? | play_reads(b, LMove::Play(m));
+                let depth = match walk {
+                    None => {
+                        z.walk_left.set(ZONE_WALK_STEPS);
+                        0
+                    }
+                    Some(d) => d + 1,
+                };
+                zone |= self.zone(z, &c, depth, claim)? | play_reads(b, LMove::Play(m));
                 done.push(m);
             }
             if zone == before {
@@ -1062,7 +1067,7 @@ impl<'t> LambdaProblem<'t> {
         }
         let (z0, looping) = self.zone_looping(z, &c, depth + 1, claim)?;
         let looping = looping || c.g.ended();
-        self.kept_closed(z, n, z0, looping, false, claim)
+        self.kept_closed(z, n, z0, looping, Some(depth), claim)
     }
 
     /// The zone of the first of `n`'s children by `ms` that has `claim` and
@@ -1138,7 +1143,7 @@ impl<'t> LambdaProblem<'t> {
         let Some(z) = self.zones.as_ref() else {
             return;
         };
-        let Some((kept, _)) = self.kept_closed(z, n, z0, looping, true, claim) else {
+        let Some((kept, _)) = self.kept_closed(z, n, z0, looping, None, claim) else {
             return;
         };
         out.truncate(start);

@@ -571,14 +571,15 @@ impl<'t> ZoneProblem<'t> {
     /// from the zone `z0` of the pass position's proof, and where that
     /// proof is Y's pass at once (two passes: `looping`), closed under
     /// the proofs of the kept moves (see the module's documentation,
-    /// "Two passes"). `settle`: run nested searches for kept moves the
-    /// table does not hold (the search), or give up on them (a walk).
+    /// "Two passes"). `walk`: `None` in the search, which runs nested
+    /// searches for kept moves the table does not hold; in a walk its
+    /// depth, the walk's own steps and depth bounding the reads.
     fn kept_closed(
         &self,
         n: &ZNode,
         z0: Bits,
         looping: bool,
-        settle: bool,
+        walk: Option<usize>,
     ) -> Option<(Vec<Move>, Bits)> {
         let (mut kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
         let mut z = z0 | reads;
@@ -595,16 +596,21 @@ impl<'t> ZoneProblem<'t> {
                     continue;
                 }
                 let c = n.child(m);
-                let won = if settle {
-                    self.settle(&c)
-                } else {
-                    self.status(&c) == y_status
+                let won = match walk {
+                    None => self.settle(&c),
+                    Some(_) => self.status(&c) == y_status,
                 };
                 if !won {
                     return None;
                 }
-                self.shared.walk_left.set(WALK_STEPS);
-                z |= self.zone(&c, 0)?;
+                let depth = match walk {
+                    None => {
+                        self.shared.walk_left.set(WALK_STEPS);
+                        0
+                    }
+                    Some(d) => d + 1,
+                };
+                z |= self.zone(&c, depth)?;
                 if let Move::Play(p) = m {
                     z |= move_reads(b, p as usize);
                 }
@@ -705,7 +711,7 @@ impl<'t> ZoneProblem<'t> {
                 }
                 let (z0, looping) = self.zone_looping(&c, depth + 1)?;
                 let looping = looping || c.g.ended();
-                let (ms, zk) = self.kept_closed(n, z0, looping, false)?;
+                let (ms, zk) = self.kept_closed(n, z0, looping, Some(depth))?;
                 z |= zk;
                 ms
             }
@@ -765,7 +771,7 @@ impl Problem for ZoneProblem<'_> {
         let Some((z0, looping)) = self.pass_zone(&n) else {
             return;
         };
-        let Some((kept, _)) = self.kept_closed(&n, z0, looping, true) else {
+        let Some((kept, _)) = self.kept_closed(&n, z0, looping, None) else {
             return;
         };
         let before = out.len() - start;
