@@ -178,7 +178,7 @@ use crate::bits::Bits;
 use crate::board::Move;
 use crate::capture::{Capture, Effort, Generator};
 use crate::escape;
-use crate::zone::{atari_lifts, kept_moves, lifted_moves, move_reads};
+use crate::zone::{atari_lifts, close_kept, kept_moves, lifted_moves, move_reads};
 
 /// The growth of pseudo λ-search: orders searched strictly one after
 /// another (no proof number of a lower order gets this large).
@@ -854,11 +854,13 @@ impl<'t> LambdaProblem<'t> {
     /// The moves the complete side keeps at its node `n` and what keeping
     /// them read: from the zone `z0` of the pass position's `claim`, and
     /// where that is the defender's pass at once (two passes end the
-    /// problem: `looping`), closed under the disproofs of the kept moves,
-    /// so that no move left out changes the zone of the node's whole
-    /// disproof (module documentation, "Two passes"). `walk`: `None` in the search, which runs
-    /// nested searches for kept moves the table does not hold; in a walk
-    /// its depth, the walk's own steps and depth bounding the reads.
+    /// problem: `looping`), closed under the disproofs of the kept moves
+    /// and the legality of the moves on the zone ([`close_kept`]), so that
+    /// no move left out changes the zone of the node's whole disproof
+    /// ([`crate::zone`], "Two passes"). `walk`: `None` in the search,
+    /// which runs nested searches for kept moves the table does not hold;
+    /// in a walk its depth, the walk's own steps and depth bounding the
+    /// reads.
     fn kept_closed(
         &self,
         z: &ZoneState<'_>,
@@ -868,44 +870,29 @@ impl<'t> LambdaProblem<'t> {
         walk: Option<usize>,
         claim: Status,
     ) -> Option<(Vec<Move>, Bits)> {
-        let (mut kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
-        let mut zone = z0 | reads;
         if !looping {
-            return Some((kept, zone));
+            let (kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
+            return Some((kept, z0 | reads));
         }
-        let (b, top) = (n.g.board(), self.params.top());
-        let mut done = vec![Move::Pass];
-        loop {
-            let before = zone;
-            for &m in &kept {
-                if done.contains(&m) {
-                    continue;
-                }
-                let c = n.step(LMove::Play(m), top, true);
-                let ok = match walk {
-                    None => self.settle(&c, claim),
-                    Some(_) => self.settled(z, &c, claim),
-                };
-                if !ok {
-                    return None;
-                }
-                let depth = match walk {
-                    None => {
-                        z.walk_left.set(ZONE_WALK_STEPS);
-                        0
-                    }
-                    Some(d) => d + 1,
-                };
-                zone |= self.zone(z, &c, depth, claim)? | play_reads(b, LMove::Play(m));
-                done.push(m);
+        let top = self.params.top();
+        close_kept(&n.g, &n.vacated, z0, |m| {
+            let c = n.step(LMove::Play(m), top, true);
+            let ok = match walk {
+                None => self.settle(&c, claim),
+                Some(_) => self.settled(z, &c, claim),
+            };
+            if !ok {
+                return None;
             }
-            if zone == before {
-                return Some((kept, zone));
-            }
-            let (more, reads) = kept_moves(&n.g, &n.vacated, &zone);
-            zone |= reads;
-            kept = more;
-        }
+            let depth = match walk {
+                None => {
+                    z.walk_left.set(ZONE_WALK_STEPS);
+                    0
+                }
+                Some(d) => d + 1,
+            };
+            self.zone(z, &c, depth, claim)
+        })
     }
 
     /// The zone of `n`'s proof ("the attacker captures") or disproof, as
@@ -1734,7 +1721,7 @@ mod tests {
         };
         let top = params.top();
         let (mut zoned, mut cut, mut disproven) = (0, 0, 0);
-        for i in 0..700 {
+        for i in 0..1000 {
             let size = 6 + i % 4;
             let Some(g) = random_position(&mut rng, size, 3 + (i % 3) as u32) else {
                 continue;

@@ -76,10 +76,12 @@
 //! argument above (P₀'s lines never come back) does not hold, and the
 //! zone of the pass position alone is not enough: an X move off it might
 //! prepare one of X's kept moves. So at such a node the kept moves are
-//! closed under their own disproofs ([`ZoneProblem`]'s `kept_closed`): each
-//! kept move's child is settled (a nested search where the table does
-//! not hold it) and its zone read; any legal X move that meets the union
-//! is kept too, until no zone grows. Then a left-out move q changes no
+//! closed under their own disproofs ([`close_kept`]): each kept move's
+//! child is settled (a nested search where the table does not hold it)
+//! and its zone read; any legal X move that meets the union, or what the
+//! legality of the moves on it reads ([`move_reads`]: a suicide there
+//! becomes a capture once X fills the witness liberty of a block next to
+//! it, and Y's pass gives X the move), is kept too, until no zone grows. Then a left-out move q changes no
 //! point that the whole disproof of `n` reads, and Y's strategy is: at
 //! a node of the disproof, answer a kept move as the disproof does, and a
 //! move off the node's zone by passing. Each move off a zone adds an X
@@ -440,6 +442,46 @@ pub(crate) fn kept_moves(g: &Capture, vacated: &Bits, z0: &Bits) -> (Vec<Move>, 
     (all, reads)
 }
 
+/// X's kept moves at a node whose pass position loops (two passes, the
+/// module's "Two passes"), and the zone that keeps them: the least zone
+/// holding `z0`, what choosing the kept moves reads (the legality of the
+/// moves on it, legal or not, [`kept_moves`]) and the zone of each kept
+/// move's child (`zone_of`, `None` where that child is not Y's or its zone
+/// cannot be read), with the kept moves every legal move that meets it.
+/// The reads count: an X move off the zone of the pass position alone can
+/// make an X move on it legal (a stone on the witness liberty of a block
+/// next to it, [`move_reads`], puts that block in atari, and the move
+/// there, a suicide before, captures it), and Y's answer to it is a pass
+/// that brings the play back.
+pub(crate) fn close_kept(
+    g: &Capture,
+    vacated: &Bits,
+    z0: Bits,
+    mut zone_of: impl FnMut(Move) -> Option<Bits>,
+) -> Option<(Vec<Move>, Bits)> {
+    let b = g.board();
+    let mut z = z0;
+    let mut done = vec![Move::Pass];
+    loop {
+        let (kept, reads) = kept_moves(g, vacated, &z);
+        let mut grown = z | reads;
+        for &m in &kept {
+            if done.contains(&m) {
+                continue;
+            }
+            grown |= zone_of(m)?;
+            if let Move::Play(p) = m {
+                grown |= move_reads(b, p as usize);
+            }
+            done.push(m);
+        }
+        if grown == z {
+            return Some((kept, z));
+        }
+        z = grown;
+    }
+}
+
 impl<'t> ZoneProblem<'t> {
     /// The question from `g` (either side to move) on `tt`; nested searches
     /// may spend `budget` visits in all.
@@ -581,48 +623,29 @@ impl<'t> ZoneProblem<'t> {
         looping: bool,
         walk: Option<usize>,
     ) -> Option<(Vec<Move>, Bits)> {
-        let (mut kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
-        let mut z = z0 | reads;
         if !looping {
-            return Some((kept, z));
+            let (kept, reads) = kept_moves(&n.g, &n.vacated, &z0);
+            return Some((kept, z0 | reads));
         }
         let y_status = Self::y_status(&n.g)?;
-        let b = n.g.board();
-        let mut done: Vec<Move> = vec![Move::Pass];
-        loop {
-            let before = z;
-            for &m in &kept {
-                if done.contains(&m) {
-                    continue;
-                }
-                let c = n.child(m);
-                let won = match walk {
-                    None => self.settle(&c),
-                    Some(_) => self.status(&c) == y_status,
-                };
-                if !won {
-                    return None;
-                }
-                let depth = match walk {
-                    None => {
-                        self.shared.walk_left.set(WALK_STEPS);
-                        0
-                    }
-                    Some(d) => d + 1,
-                };
-                z |= self.zone(&c, depth)?;
-                if let Move::Play(p) = m {
-                    z |= move_reads(b, p as usize);
-                }
-                done.push(m);
+        close_kept(&n.g, &n.vacated, z0, |m| {
+            let c = n.child(m);
+            let won = match walk {
+                None => self.settle(&c),
+                Some(_) => self.status(&c) == y_status,
+            };
+            if !won {
+                return None;
             }
-            if z == before {
-                return Some((kept, z));
-            }
-            let (more, reads) = kept_moves(&n.g, &n.vacated, &z);
-            z |= reads;
-            kept = more;
-        }
+            let depth = match walk {
+                None => {
+                    self.shared.walk_left.set(WALK_STEPS);
+                    0
+                }
+                Some(d) => d + 1,
+            };
+            self.zone(&c, depth)
+        })
     }
 
     /// The zone of the pass position's proof at X's node `n`, running a

@@ -1475,3 +1475,45 @@ fn zoned_ko_results_agree_with_the_tree_method() {
     assert_eq!(checked, 30);
     assert!(answered >= 45, "{answered}");
 }
+
+/// The closure of the kept moves where two passes end the problem (zone
+/// search and λ-df-pn's attacker zones) reads the legality of the moves
+/// it keeps. Here White's only moves next to the target, A1 and C1, are
+/// suicides and Black's pass after White's wins at once, so the zone of
+/// the pass position is the target's. But White's E1 (the liberty of D1
+/// that C1's legality reads) puts D1 in atari; after Black's pass, C1
+/// takes it and a ko decides. A closure over the pass position's zone
+/// alone kept the pass only and answered 0 (the capture fails even with
+/// every ko threat), as it did for GNU Go's reading 136 at escape order 1.
+/// The exact codes come from the tree method; with D3 empty as well (more
+/// moves than λ-df-pn zones a node with), from df-pn without zones.
+#[test]
+fn a_move_off_the_pass_zone_can_make_a_suicide_legal() {
+    use pns_go::capture::{attack_coded, Solver};
+    let position = |d3: &str| {
+        let sgf = format!(
+            "(;FF[4]SZ[5]AB[ad][bd][cd][be][de]\
+             AW[ba][da][ab][bb][cb][db][eb][ac][bc][cc]{d3}[dd][ed]PL[W])"
+        );
+        Capture::parse_position(&format!("{sgf}|target=B2")).unwrap()
+    };
+    let code = |g: &Capture, s: &str| {
+        let mut e = Effort::default();
+        attack_coded(g, &Solver::parse(s).unwrap(), 200_000, &mut e).map(|c| c.code)
+    };
+    let tight = position("[dc]");
+    assert_eq!(tight.attacker(), Color::White);
+    let (want, _) = exact_codes(&tight).expect("a small tree");
+    assert_eq!(want, 2, "the attack succeeds if White wins the ko");
+    assert_eq!(code(&tight, "dfpn"), Some(want));
+    let open = position("");
+    assert_eq!(code(&open, "dfpn"), Some(want));
+    for s in [
+        "zone:min=0",
+        "lambda-zones",
+        "lambda:order=3,eorder=1,zones=on",
+    ] {
+        assert_eq!(code(&tight, s), Some(want), "{s}");
+        assert_eq!(code(&open, s), Some(want), "{s}, D3 empty");
+    }
+}
