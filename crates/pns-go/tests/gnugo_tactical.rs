@@ -538,3 +538,25 @@ fn two_target_cases_are_never_answered_wrong() {
     }
     assert_eq!(seen, ["101", "103", "104", "108"]);
 }
+
+/// Reading 136 (`attack S8`, GNU Go's `2 T12`: a capture by ko) at escape
+/// order 1: after `W T12 B Q12` White's only moves next to the target are
+/// suicides and Black's pass answers White's pass, but White's T10 (off
+/// that zone) makes S9 a capture. Before the closure of the kept moves
+/// read their legality (`zone::close_kept`) λ-df-pn answered `0` here,
+/// an attack that fails even with every ko threat. Any answer now is
+/// GNU Go's ko code, or none.
+#[test]
+fn reading_136_is_no_failed_attack_at_escape_order_1() {
+    use pns_go::capture::{attack_coded, Capture, Effort, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS};
+    let c = reading_case("136");
+    let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1)
+        .unwrap()
+        .with_capture_horizon(Some(CAPTURE_HORIZON));
+    let solver = Solver::parse("lambda:order=3,eorder=1,zones=on").unwrap();
+    let coded = attack_coded(&g, &solver, 3000, &mut Effort::default());
+    assert!(
+        matches!(coded.map(|k| k.code), None | Some(2)),
+        "reading 136: {coded:?}"
+    );
+}
