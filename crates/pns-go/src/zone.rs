@@ -81,10 +81,11 @@
 //! and its zone read; any legal X move that meets the union, or what the
 //! legality of the moves on it reads ([`move_reads`]: a suicide there
 //! becomes a capture once X fills the witness liberty of a block next to
-//! it, and Y's pass gives X the move), is kept too, until no zone grows. Then a left-out move q changes no
-//! point that the whole disproof of `n` reads, and Y's strategy is: at
-//! a node of the disproof, answer a kept move as the disproof does, and a
-//! move off the node's zone by passing. Each move off a zone adds an X
+//! it, and Y's pass gives X the move), is kept too, until no zone grows.
+//! Then a left-out move q changes no point that the whole disproof of
+//! `n` reads, and Y's strategy is: at a node of the disproof, answer a
+//! kept move as the disproof does, and a move off the node's zone by
+//! passing. Each move off a zone adds an X
 //! stone or removes a Y stone off every zone the line will read (Y never
 //! plays there, and X never captures its own), so there are finitely many
 //! of them; between them the play follows the disproof with those stones
