@@ -1904,12 +1904,11 @@ mod tests {
     const SNAPBACK: &str =
         "(;FF[4]SZ[7]AB[bf][bg][dg][eg][ef][ee]AW[ag][af][ae][be][ce][de][df][cg])";
 
-    /// A proper snapback fails the capture under the rule (the default):
-    /// no capture at once, the capture ends the problem as an escape, and
-    /// `attack` fails; with `snapback=off` the capture counts. With a
-    /// liberty left to the capturing stones (White's D2 gone) it counts
-    /// under the rule too, and the owner's stone on that liberty, making
-    /// the snapback, is one of the ladder rule's lifts.
+    /// Two passes in a row end the problem, the attacker failing
+    /// ([`Capture::ended`]): the key tells the end apart from the position
+    /// before the passes, the repetition key does not; a move between
+    /// them, or a first pass under a ko ban, is no end; λ-df-pn's pseudo
+    /// pass never ends it.
     #[test]
     fn two_passes_end_the_problem_unless_the_first_was_under_a_ko_ban() {
         // A black stone on B8 to capture; a ko in the centre: White's F5
@@ -1950,6 +1949,12 @@ mod tests {
         assert!(!l.ended());
     }
 
+    /// A proper snapback fails the capture under the rule (the default):
+    /// no capture at once, the capture ends the problem as an escape, and
+    /// `attack` fails; with `snapback=off` the capture counts. With a
+    /// liberty left to the capturing stones (White's D2 gone) it counts
+    /// under the rule too, and the owner's stone on that liberty, making
+    /// the snapback, is one of the ladder rule's lifts.
     #[test]
     fn a_proper_snapback_fails_the_capture() {
         let g = problem(SNAPBACK, "target=C1");
