@@ -613,8 +613,8 @@ impl<'t> ZoneProblem<'t> {
     /// The moves X keeps at its node `n` and the zone that keeps them:
     /// from the zone `z0` of the pass position's proof, and where that
     /// proof is Y's pass at once (two passes: `looping`), closed under
-    /// the proofs of the kept moves (see the module's documentation,
-    /// "Two passes"). `walk`: `None` in the search, which runs nested
+    /// the proofs of the kept moves and what their legality reads
+    /// ([`close_kept`]; the module's documentation, "Two passes"). `walk`: `None` in the search, which runs nested
     /// searches for kept moves the table does not hold; in a walk its
     /// depth, the walk's own steps and depth bounding the reads.
     fn kept_closed(
