@@ -76,7 +76,7 @@
 //! argument above (P₀'s lines never come back) does not hold, and the
 //! zone of the pass position alone is not enough: an X move off it might
 //! prepare one of X's kept moves. So at such a node the kept moves are
-//! closed under their own disproofs ([`close_kept`]): each kept move's
+//! closed under their own disproofs (`close_kept`): each kept move's
 //! child is settled (a nested search where the table does not hold it)
 //! and its zone read; any legal X move that meets the union, or what the
 //! legality of the moves on it reads ([`move_reads`]: a suicide there
