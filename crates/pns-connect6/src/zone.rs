@@ -129,7 +129,7 @@ const _: () = assert!(WORDS.is_multiple_of(2));
 const NO_ZONE: u8 = 1;
 
 /// The most extra defender stones a zone is made for. A nested search at
-/// a defender node needs one more turn's worth (see [`ZoneSearch::extra`]),
+/// a defender node needs one more turn's worth (see `ZoneSearch::extra`),
 /// so this bounds the nesting depth; past it only VCDT zones are used.
 pub const MAX_EXTRA: usize = 4;
 

@@ -537,7 +537,7 @@ impl<'a, G: Game> Extractor<'a, G> {
     }
 
     /// The cheapest child of `g` whose status is the claim: one known
-    /// without a search ([`Extractor::known_child`]: finished game, table
+    /// without a search (`Extractor::known_child`: finished game, table
     /// entry with the least effort, known outcome, the other goal's entry);
     /// else, where the table has not solved `g`, the same after one
     /// sub-search of `g`; else a sub-search per child in the game's search

@@ -70,7 +70,7 @@ impl StopReason {
 /// at every visit would cost several per cent in the fastest domains
 /// (Connect Four visits a node in about 200 ns), while one Hex 11x11 visit
 /// takes a tenth of a second; so the interval adapts to the measured speed
-/// and aims at about one look per [`CHECK_PERIOD`] of work.
+/// and aims at about one look per `CHECK_PERIOD` of work.
 pub struct Budget {
     limits: Limits,
     start: Instant,

@@ -277,7 +277,7 @@ impl<T> std::ops::Deref for Padded<T> {
 }
 
 /// A fixed-size transposition table of proof and disproof numbers, shared
-/// through `&self` (see [`Cluster`]).
+/// through `&self` (see `Cluster`).
 pub struct Table {
     /// The clusters, zeroed lazily by the system.
     block: ZeroedBlock<Cluster>,
@@ -735,7 +735,7 @@ impl Table {
     }
 
     /// While `on`, new entries are counted in per-thread batches of
-    /// [`COUNT_BATCH`] (parallel df-pn sets it for its agents); every
+    /// `COUNT_BATCH` (parallel df-pn sets it for its agents); every
     /// thread that stored meanwhile calls [`Table::flush_counts`] before
     /// it is turned off. Growth and collection then start up to a batch
     /// per thread late, which they tolerate (the count is a trigger, not a

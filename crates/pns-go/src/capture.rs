@@ -1423,7 +1423,7 @@ pub fn defend(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
 /// When the generator itself is what stopped a search (the attacker
 /// within it cannot capture, or the defender within it cannot escape),
 /// that search is asked again with the bounded side's generator widened a
-/// step at a time, h2, then the board ([`widen`]), the complete side
+/// step at a time, h2, then the board (`widen`), the complete side
 /// keeping its zones: on GNU Go's small reading puzzles the capturing
 /// move is often outside the target's liberties (`reading 112`, `attack
 /// H5`: `H2`), and the saving one outside h1 (`reading 192`, `attack D4`:
@@ -1437,7 +1437,7 @@ pub fn attack_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effor
 
 /// The search that settled an answer: the question it asked (with its
 /// side to move, complete side, generator and ko exemption) and the
-/// status of "the attacker captures" it found. [`certificate`] proves it
+/// status of "the attacker captures" it found. [`crate::certify::certificate`] proves it
 /// again as a tree of Go moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decision {

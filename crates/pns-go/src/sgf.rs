@@ -45,7 +45,7 @@ pub fn load_file(
 }
 
 /// The text of an SGF file. Old records are often Latin-1
-/// (CA[ISO8859_1]): bytes that are not UTF-8 only occur in comments and
+/// (`CA[ISO8859_1]`): bytes that are not UTF-8 only occur in comments and
 /// names, which are not read.
 pub fn read_text(path: &std::path::Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

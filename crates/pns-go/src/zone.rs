@@ -38,7 +38,7 @@
 //!   ([`Capture::with_snapback`]), whether the capture of a one-stone
 //!   target in atari is a proper snapback reads the capturing stones and
 //!   their neighbours, where two of them touch the target's point
-//!   ([`target_reads`]). Where one does, only an attacker stone joining
+//!   (`target_reads`). Where one does, only an attacker stone joining
 //!   another block to them could make it two, turning a capture into a
 //!   failure: the defender's stones off a capture proof's zone join no
 //!   attacker block, and an escape proof leaves the attacker no capture
@@ -302,7 +302,7 @@ pub struct ZoneProblem<'t> {
 /// witness, whatever else it joins. A block in atari on `p` is read
 /// whole, as before: its extent is what the move removes, and a stone or
 /// a capture next to it would give it a liberty (the captures of blocks
-/// that meet a zone are kept, [`kept_moves`]). Reading every liberty of
+/// that meet a zone are kept, `kept_moves`). Reading every liberty of
 /// every block next to a move (earlier) put the outside liberties of the
 /// attacker blocks around a target into every escape proof's zone.
 pub fn move_reads(b: &Board, p: usize) -> Bits {

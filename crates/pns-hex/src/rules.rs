@@ -132,7 +132,7 @@ impl Notation for Hex {
 
 impl SearchHooks for Hex {
     /// Exact facts, by [`Analysis`]:
-    /// * `Connections` (the default, see [`super::solver`]): a winning
+    /// * `Connections` (the default, see `super::solver`): a winning
     ///   cell (or the mover's filled stones joining its edges) is a `Win`;
     ///   two opponent winning cells, or a VC between the opponent's edges
     ///   found by H-search, are a `Loss`. The mover's own connections are
@@ -166,10 +166,10 @@ impl SearchHooks for Hex {
     /// the shuffled order):
     /// * `Connections`: the block of a single threat; otherwise the
     ///   must-play region of the opponent's virtual connections, less
-    ///   dead, captured and vulnerable cells (see [`super::solver`] for the
+    ///   dead, captured and vulnerable cells (see `super::solver` for the
     ///   proofs). At a won position, the moves of the winning connection,
-    ///   the most forcing first ([`Hex::winning_order`]);
-    /// * `Threats`: see [`Hex::threat_moves`];
+    ///   the most forcing first (`Hex::winning_order`);
+    /// * `Threats`: see `Hex::threat_moves`;
     /// * `Rules`: all legal moves in `legal_moves` order.
     fn search_moves(&self, out: &mut Vec<Cell>) {
         match self.analysis {
@@ -240,7 +240,7 @@ impl Shortcuts for Hex {
     /// Under `Connections`: the opponent's captured cells and the dead
     /// cells, and when `prover` holds a connection between its edges (a VC,
     /// or an SC with `prover` to move) every empty cell outside its carrier
-    /// and the prover's captured cells (see [`Hex::concessions_for`]). A
+    /// and the prover's captured cells (see `Hex::concessions_for`). A
     /// certificate then plays out only the defences that matter, which
     /// keeps it small.
     fn concessions(&self, prover: Side, out: &mut Vec<Cell>) {
@@ -249,7 +249,7 @@ impl Shortcuts for Hex {
         }
     }
 
-    /// Virtual stones ([`super::claim`]): cells useless to the prover and
+    /// Virtual stones (`super::claim`): cells useless to the prover and
     /// captured pairs, checked with the rules only, become the prover's
     /// stones (no turn passes).
     fn fill(&mut self, prover: Side, witness: &str) -> Result<(), GameError> {
@@ -266,7 +266,7 @@ impl Shortcuts for Hex {
     }
 
     /// Under `Connections`, the prover's captured cells that the rules
-    /// accept as virtual stones ([`Hex::fill_for`]).
+    /// accept as virtual stones (`Hex::fill_for`).
     fn fill_witness(&self, prover: Side) -> Option<String> {
         match self.analysis {
             Analysis::Connections => self.fill_for(prover),
@@ -274,13 +274,13 @@ impl Shortcuts for Hex {
         }
     }
 
-    /// Connection claims ([`super::claim`]), checked with the rules only.
+    /// Connection claims (`super::claim`), checked with the rules only.
     fn check_claim(&self, prover: Side, witness: &str) -> Result<(), GameError> {
         self.check_connection_claim(prover, witness)
     }
 
     /// Under `Connections`, a connection H-search finds between `prover`'s
-    /// edges, written out from its derivation ([`Hex::connection_claim`]).
+    /// edges, written out from its derivation (`Hex::connection_claim`).
     fn claim(&self, prover: Side) -> Option<String> {
         match self.analysis {
             Analysis::Connections => self.connection_claim(prover),

@@ -4,7 +4,7 @@
 //! to a tsume-shogi program", master's thesis, University of Tokyo, 1995),
 //! disproof pieces and their use with df-pn from Nagai's (A. Nagai,
 //! "Df-pn algorithm for searching AND/OR trees and its applications", PhD
-//! thesis, University of Tokyo, 2002); both are refs. [56] and [42] of the
+//! thesis, University of Tokyo, 2002); both are refs. \[56\] and \[42\] of the
 //! DeepPN thesis in `../shared/papers`, neither text is there. The rules
 //! below are written out in our own terms.
 //!

@@ -1,6 +1,6 @@
 //! Depth-first proof-number search (Nagai 2002) and its variants.
 //!
-//! One search loop, [`Dfpn`], implements MID of the GHI paper's Fig. 2 with
+//! One search loop, `Dfpn`, implements MID of the GHI paper's Fig. 2 with
 //! the thresholds of deep-dfpn §2.2 (thesis eq. 2.3–2.4) and the root
 //! thresholds ∞−1 (GHI paper §3.5). Variants are [`policy::DfpnPolicy`]
 //! implementations: leaf initialisation (Deep df-pn), the child threshold

@@ -2,7 +2,7 @@
 //! root on one shared table (Kaneko 2010, "Parallel Depth First Proof
 //! Number Search", AAAI-10).
 //!
-//! Each agent is an ordinary df-pn search ([`super::Dfpn`]) on a copy of the
+//! Each agent is an ordinary df-pn search (`super::Dfpn`) on a copy of the
 //! problem. They cooperate only through the table, where each one's
 //! results are the others' to read, and through two things held here:
 //!
@@ -34,7 +34,7 @@
 //!
 //! Marks live in a small array of counters indexed by key, apart from the
 //! table: a collision only makes a node look busier than it is (a worse
-//! choice, never a wrong value). Only the nodes of the top [`MARK_DEPTH`]
+//! choice, never a wrong value). Only the nodes of the top `MARK_DEPTH`
 //! plies are marked and weighed: there the agents' paths part, while
 //! below it each mark and each look at a child's mark touches a counter
 //! whose cache line the other agents keep writing (two agents on Connect
