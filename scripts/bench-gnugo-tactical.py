@@ -2,12 +2,14 @@
 """Side by side on GNU Go's tactical reading cases: sends the same GTP
 commands (`loadsgf FILE N`, the case's extra moves, then `attack V` or
 `defend V`) to each engine named on the command line, one engine process
-each, one case at a time, and prints a markdown table per engine and class
+each, one case at a time and each case to every engine in turn
+(interleaved), and prints a markdown table per engine and class
 (GNU Go passes / GNU Go's expected failures / ko): answered right, wrong
 (a definite answer whose code the case's expected pattern rejects), right
 code but a move the pattern does not list (or none), no answer (a GTP
 error: pns past its node limit), and the total and median time of the
-attack/defend command as the driver sees it.
+attack/defend command as the driver sees it; for every engine after the
+first, its time as a multiple of the first engine's.
 
 GNU Go is not part of this repository: it is Debian's `gnugo` package
 (`apt-get install gnugo`).
@@ -109,46 +111,72 @@ class Engine:
         self.p.wait(timeout=10)
 
 
-def show(row, ans, took, err):
-    """One line per case: suite, id, question, expected, answer."""
+def show(spec, row, ans, took, err):
+    """One line per case and engine: engine, suite, id, question,
+    expected, answer."""
     print(
-        row["suite"], row["id"], row["command"], row["target"],
+        f"[{spec}]", row["suite"], row["id"], row["command"], row["target"],
         repr(row["expected_regex"]), "->", ans if ans is not None else err,
         f"{took * 1000:.1f} ms", flush=True,
     )
 
 
-def run(spec, rows, listing):
-    e = Engine(spec)
-    results = []
+def ask(e, row):
+    """One case on one engine: (row, answer or None, seconds, error)."""
+    sgf = os.path.join(DATA, "gnugo", row["sgf"])
+    until = row["load_until_move"]
+    ok, msg = e.cmd(f"loadsgf {sgf}" + ("" if until == "end" else f" {until}"))
+    if not ok:
+        return (row, None, 0.0, f"loadsgf: {msg}")
+    if row["extra_moves"] not in ("", "-"):
+        for mv in row["extra_moves"].split():
+            color, _, vertex = mv.partition(":")
+            e.cmd(f"play {color} {vertex}")
+    start = time.perf_counter()
+    ok, ans = e.cmd(f"{row['command']} {row['target']}")
+    took = time.perf_counter() - start
+    return (row, ans if ok else None, took, "" if ok else ans)
+
+
+def run(specs, rows, listing):
+    """Every case on every engine, interleaved: case 1 on each engine in
+    turn, then case 2, so that a slower or faster stretch of the machine
+    falls on all engines alike."""
+    engines = [Engine(spec) for spec in specs]
+    results = {spec: [] for spec in specs}
     tty = sys.stderr.isatty()
-
-    def done(r):
-        results.append(r)
-        if listing:
-            show(*r)
-
     for i, row in enumerate(rows):
         if tty:
-            print(f"\r{spec}: case {i + 1}/{len(rows)}", end="", file=sys.stderr, flush=True)
-        sgf = os.path.join(DATA, "gnugo", row["sgf"])
-        until = row["load_until_move"]
-        ok, msg = e.cmd(f"loadsgf {sgf}" + ("" if until == "end" else f" {until}"))
-        if not ok:
-            done((row, None, 0.0, f"loadsgf: {msg}"))
-            continue
-        if row["extra_moves"] not in ("", "-"):
-            for mv in row["extra_moves"].split():
-                color, _, vertex = mv.partition(":")
-                e.cmd(f"play {color} {vertex}")
-        start = time.perf_counter()
-        ok, ans = e.cmd(f"{row['command']} {row['target']}")
-        took = time.perf_counter() - start
-        done((row, ans if ok else None, took, "" if ok else ans))
+            print(f"\rcase {i + 1}/{len(rows)}", end="", file=sys.stderr, flush=True)
+        for e in engines:
+            r = ask(e, row)
+            results[e.name].append(r)
+            if listing:
+                show(e.name, *r)
     if tty:
         print(file=sys.stderr)
-    e.close()
+    for e in engines:
+        e.close()
     return results
+
+
+def table(res):
+    """Per class: [cases, right, wrong, right code other move, no answer,
+    times]."""
+    classes = {}
+    for row, ans, took, _ in res:
+        c = classes.setdefault(klass(row), [0, 0, 0, 0, 0, []])
+        c[0] += 1
+        if ans is None:
+            c[4] += 1
+        elif right(ans, row["expected_regex"]):
+            c[1] += 1
+        elif code_right(ans, row["expected_regex"]):
+            c[3] += 1
+        else:
+            c[2] += 1
+        c[5].append(took)
+    return classes
 
 
 def main():
@@ -180,37 +208,33 @@ def main():
     if bad or not args:
         print(f"unknown option {bad[0]} (see --help)" if bad else "no engine (see --help)", file=sys.stderr)
         sys.exit(2)
+    try:
+        results = run(args, rows, listing)
+    except (OSError, RuntimeError) as err:
+        print(err, file=sys.stderr)
+        sys.exit(1)
+    first = table(results[args[0]])
     for spec in args:
-        try:
-            res = run(spec, rows, listing)
-        except (OSError, RuntimeError) as err:
-            print(f"{spec}: {err}", file=sys.stderr)
-            sys.exit(1)
+        classes = table(results[spec])
         print(f"\n### {spec}\n")
         print(
             "| class | cases | right | wrong | right code, other move "
             "| no answer | time in all | median |"
         )
         print("|---|---|---|---|---|---|---|---|")
-        classes = {}
-        for row, ans, took, _ in res:
-            c = classes.setdefault(klass(row), [0, 0, 0, 0, 0, []])
-            c[0] += 1
-            if ans is None:
-                c[4] += 1
-            elif right(ans, row["expected_regex"]):
-                c[1] += 1
-            elif code_right(ans, row["expected_regex"]):
-                c[3] += 1
-            else:
-                c[2] += 1
-            c[5].append(took)
         for name in sorted(classes):
             n, r, w, m, u, t = classes[name]
             print(
                 f"| {name} | {n} | {r} | {w} | {m} | {u} | {sum(t):.2f} s | "
                 f"{statistics.median(t) * 1000:.1f} ms |"
             )
+        if spec != args[0]:
+            print(f"\nTime against `{args[0]}` on the same cases, same run:\n")
+            for name in sorted(classes):
+                t, t0 = classes[name][5], first[name][5]
+                total = sum(t) / max(sum(t0), 1e-9)
+                median = statistics.median(t) / max(statistics.median(t0), 1e-9)
+                print(f"* {name}: {total:.3g}x in all, {median:.3g}x the median")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,9 @@
 //! gnugo` reads under GNU Go's convention (fewer liberties escape deeper
 //! in the reading); `--capture-horizon` sets the horizon capture proofs
 //! are searched under (`4/10` unless set; sound whatever it is).
+//! `--guess` answers with the bounded game
+//! (`pns_games::go::capture::guess_coded`, no proof) where no proof
+//! answers, `"proven": false` in `--json`.
 
 use std::time::Instant;
 
@@ -18,8 +21,8 @@ use crate::output::{ms, thousands};
 use crate::solve::shell_quote;
 use crate::{CliError, SolveArgs};
 use pns_games::go::capture::{
-    attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Horizon, Horizons,
-    Solver, Spec, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS,
+    attack_coded_decided, defend_coded_decided, guess_coded, Capture, Effort, Generator, Horizon,
+    Horizons, Solver, Spec, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS, GUESS_VISITS_SCALE,
 };
 use pns_games::go::{KoRule, Move};
 
@@ -89,11 +92,21 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     let attack = !a.defend;
     let mut effort = Effort::default();
     let t0 = Instant::now();
-    let (answer, decision) = if attack {
+    let (mut answer, decision) = if attack {
         attack_coded_decided(&g, &solver, visits, &mut effort)
     } else {
         defend_coded_decided(&g, &solver, visits, &mut effort)
     };
+    // `--guess`: the bounded game's answer where no proof settled one.
+    let proven = answer.is_some();
+    if !proven && a.guess {
+        answer = guess_coded(
+            &g,
+            attack,
+            visits.saturating_mul(GUESS_VISITS_SCALE),
+            &mut effort,
+        );
+    }
     let time_ms = t0.elapsed().as_secs_f64() * 1000.0;
     // The certificate of the search that settled the answer (codes 0 and
     // 1), its position the question with all its options.
@@ -102,6 +115,9 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     let mut verify_hint = None;
     if let Some(path) = &a.proof {
         match (decision, answer) {
+            (None, Some(_)) if !proven => {
+                proof_err = Some("no certificate: the answer is a guess, not a proof".into())
+            }
             (Some(d), _) => {
                 let position = format!(
                     "{file}|{}",
@@ -170,6 +186,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             "result": result,
             "code": code,
             "move": mv,
+            "proven": code.map(|_| proven),
             "search": solver.describe(),
             "generator": gen.name(),
             "escape_libs": DEFAULT_ESCAPE_LIBS,
@@ -196,9 +213,14 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             g.defender(),
             g.target_libs().count()
         );
+        let guessed = if proven {
+            ""
+        } else {
+            " (a guess: the bounded game's answer, no proof)"
+        };
         match (code, &mv) {
-            (Some(c), Some(m)) => println!("result     {result}: {c} {m}"),
-            (Some(c), None) => println!("result     {result}: {c}"),
+            (Some(c), Some(m)) => println!("result     {result}: {c} {m}{guessed}"),
+            (Some(c), None) => println!("result     {result}: {c}{guessed}"),
             (None, _) => println!(
                 "result     unknown within {} visits per search",
                 thousands(visits)

@@ -44,6 +44,13 @@ pub struct GtpArgs {
     /// `off` (every capture counts).
     #[arg(long, value_name = "on|off", default_value = "on")]
     pub snapback: String,
+    /// Where no proof answers `attack` or `defend` within `--nodes`,
+    /// answer with the bounded game's guess (both sides within h2, then
+    /// h1, under GNU Go's reading horizon, ten times `--nodes` per search:
+    /// GNU Go's kind of answer, no proof in Go) instead of an error; each
+    /// guess is noted on stderr.
+    #[arg(long)]
+    pub guess: bool,
 }
 
 pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
@@ -61,6 +68,7 @@ pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
     })?;
     e.capture_horizons = crate::gocapture::horizons(Some(&a.horizon), Some(&a.capture_horizon))?;
     e.capture_snapback = crate::gocapture::snapback(Some(&a.snapback))?;
+    e.capture_guess = a.guess;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     e.run(stdin.lock(), stdout.lock()).map_err(|err| CliError {

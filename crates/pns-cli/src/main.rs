@@ -148,6 +148,12 @@ pub struct SolveArgs {
     /// `off` (every capture counts).
     #[arg(long, value_name = "on|off")]
     pub snapback: Option<String>,
+    /// Go capturing: where no proof answers within the limit, answer with
+    /// the bounded game's guess (both sides within h2, then h1, GNU Go's
+    /// horizon, ten times `--nodes`; no proof in Go), marked
+    /// `"proven": false` in `--json`.
+    #[arg(long)]
+    pub guess: bool,
     /// Threads in the one search: parallel df-pn on one shared table
     /// (the df-pn variants, games without repetitions; others run on one).
     #[arg(long, value_name = "N", default_value_t = 1)]

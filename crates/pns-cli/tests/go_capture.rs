@@ -393,3 +393,80 @@ fn the_snapback_rule_from_the_command_line() {
     let _ = std::fs::remove_file(f);
     let _ = std::fs::remove_file(cert);
 }
+
+/// `--guess` in `pns solve go` and `pns gtp`: GNU Go's `reading 188`
+/// (`defend B4`, `1 A2`) is unknown to the proofs at 3,000 visits; with
+/// `--guess` the bounded game answers `1 A2`, `"proven": false` in JSON,
+/// noted on GTP's stderr, and no certificate is written for it. A proven
+/// answer says `"proven": true`; the flag is refused by other games.
+#[test]
+fn guessed_answers_are_marked_as_no_proof() {
+    let sgf = shared_data::shared_data("go/gnugo/regression/games/reading40.sgf");
+    let file = sgf.to_str().unwrap();
+    let opts = ["--defend", "--nodes", "3000"];
+    let v = solve_go_json(file, "B4", &opts);
+    assert_eq!(
+        (v["code"].as_u64(), v["proven"].as_bool()),
+        (None, None),
+        "{v}"
+    );
+    let v = solve_go_json(file, "B4", &[&opts[..], &["--guess"]].concat());
+    assert_eq!(
+        (
+            v["code"].as_u64(),
+            v["move"].as_str(),
+            v["proven"].as_bool()
+        ),
+        (Some(1), Some("A2"), Some(false)),
+        "{v}"
+    );
+    let (out, _, code) = pns(&[
+        &["solve", "go", file, "--target", "B4"][..],
+        &opts,
+        &["--guess"],
+    ]
+    .concat());
+    assert_eq!(code, Some(0));
+    assert!(out.contains("1 A2 (a guess"), "{out}");
+    let proof = std::env::temp_dir().join(format!("pns-guess-proof-{}.txt", std::process::id()));
+    let p = proof.to_str().unwrap();
+    let args = [
+        &[
+            "solve", "go", file, "--target", "B4", "--json", "--guess", "--proof", p,
+        ][..],
+        &opts,
+    ]
+    .concat();
+    let (out, _, code) = pns(&args);
+    assert_eq!(code, Some(1));
+    assert!(
+        json(&out)["proof_error"]
+            .as_str()
+            .unwrap()
+            .contains("guess"),
+        "{out}"
+    );
+    assert!(!proof.exists());
+    // A proven answer (the stone in atari of `sgf_file`).
+    let f = sgf_file("guess");
+    let v = solve_go_json(f.to_str().unwrap(), "C7", &["--guess"]);
+    assert_eq!(
+        (v["code"].as_u64(), v["proven"].as_bool()),
+        (Some(1), Some(true)),
+        "{v}"
+    );
+    let _ = std::fs::remove_file(f);
+    // GTP.
+    let input = format!("loadsgf {file}\ndefend B4\nquit\n");
+    let out = piped::pns_piped(&["gtp", "--nodes", "3000", "--guess"], &input);
+    let (text, err) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert!(text.contains("= 1 A2"), "{text}");
+    assert!(err.contains("guessed, no proof: defend B4"), "{err}");
+    let out = piped::pns_piped(&["gtp", "--nodes", "3000"], &input);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("? unknown"), "{text}");
+    assert_one_line_usage_error(&["solve", "connect4", "--guess"]);
+}

@@ -7,8 +7,11 @@
 //! `gnugo-fails`, `ko` or `all`), `ONLY` (`suite:id,...`) and `THREADS`
 //! (2), `HORIZON` (the rule: `off`, `gnugo`, `F/T`), `CAPTURE_HORIZON`
 //! (capture proofs' search horizon, `4/10`), `SNAPBACK` (GNU Go's snapback
-//! rule, `on`) and `UNSOUND` (`1`: the generator
-//! bounds both sides, no proof). One line per case (`[ok]`, `[BAD]`, `[unk]`), then a summary.
+//! rule, `on`), `UNSOUND` (`1`: the generator
+//! bounds both sides, no proof) and `GUESS` (`1`: `coded_or_guess`, the
+//! bounded game's guess where no proof answers). One line per case
+//! (`[ok]`, `[BAD]`, `[unk]`; guesses `[guess-ok]`, `[guess-BAD]`), then a
+//! summary.
 //! Run from the repository root (`../shared` beside it).
 use std::path::Path;
 use std::sync::Mutex;
@@ -47,6 +50,7 @@ fn main() {
     let out = Mutex::new(Vec::new());
     let threads: usize = env("THREADS", "2").parse().unwrap();
     let unsound = env("UNSOUND", "0") == "1";
+    let guess = env("GUESS", "0") == "1";
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| loop {
@@ -63,12 +67,11 @@ fn main() {
                     .with_snapback(snapback);
                 let mut e = Effort::default();
                 let t = std::time::Instant::now();
-                let a = if unsound {
-                    bounded_code(&g, c.attack, &solver, visits, &mut e)
-                } else if c.attack {
-                    capture::attack_coded(&g, &solver, visits, &mut e)
+                let (a, proven) = if unsound {
+                    (bounded_code(&g, c.attack, &solver, visits, &mut e), false)
                 } else {
-                    capture::defend_coded(&g, &solver, visits, &mut e)
+                    let r = capture::coded_or_guess(&g, c.attack, &solver, visits, guess, &mut e);
+                    (r.map(|r| r.coded), r.is_some_and(|r| r.proven))
                 };
                 let secs = t.elapsed().as_secs_f64();
                 let (txt, verdict) = match a {
@@ -78,7 +81,12 @@ fn main() {
                         let ok = c.codes.contains(&(k.code as u32)) != c.negated;
                         (
                             format!("{} {}", k.code, mv.unwrap_or_default()),
-                            if ok { "ok" } else { "BAD" },
+                            match (ok, proven || unsound) {
+                                (true, true) => "ok",
+                                (false, true) => "BAD",
+                                (true, false) => "guess-ok",
+                                (false, false) => "guess-BAD",
+                            },
                         )
                     }
                 };
@@ -104,11 +112,13 @@ fn main() {
     let n = |v: &str| out.iter().filter(|o| o.1 == v).count();
     let t: f64 = out.iter().map(|o| o.2).sum();
     println!(
-        "SUMMARY {} libs={libs} visits={visits}: ok {} bad {} unk {} time {:.1}s",
+        "SUMMARY {} libs={libs} visits={visits}: ok {} bad {} unk {} guess-ok {} guess-bad {} time {:.1}s",
         solver.describe(),
         n("ok"),
         n("BAD"),
         n("unk"),
+        n("guess-ok"),
+        n("guess-BAD"),
         t
     );
 }

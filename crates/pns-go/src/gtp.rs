@@ -78,6 +78,13 @@ pub struct Engine {
     /// GNU Go's snapback rule in `attack` and `defend` (on unless set:
     /// [`crate::capture::Capture::with_snapback`]).
     pub capture_snapback: bool,
+    /// Whether `attack` and `defend` answer with
+    /// [`crate::capture::guess_coded`]'s guess (no proof) where no proof
+    /// answers within the limit (off unless set: such an answer is then an
+    /// error). A guessed answer is noted on stderr by [`Engine::run`].
+    pub capture_guess: bool,
+    /// Whether the last `attack` or `defend` answered with a guess.
+    guessed: bool,
     quit: bool,
 }
 
@@ -108,6 +115,8 @@ impl Engine {
             capture_generator: crate::capture::Generator::H1,
             capture_horizons: crate::capture::Horizons::default(),
             capture_snapback: true,
+            capture_guess: false,
+            guessed: false,
             quit: false,
         }
     }
@@ -126,6 +135,12 @@ impl Engine {
         self.komi
     }
 
+    /// Whether the last command was `attack` or `defend` answered with a
+    /// guess ([`Engine::capture_guess`]), not a proof.
+    pub fn last_answer_guessed(&self) -> bool {
+        self.guessed
+    }
+
     /// Whether `quit` was received.
     pub fn quit_requested(&self) -> bool {
         self.quit
@@ -134,6 +149,7 @@ impl Engine {
     /// Answers one line of input: the full response (`= ...` or `? ...`,
     /// ending in a blank line), or `None` for an empty or comment line.
     pub fn handle(&mut self, line: &str) -> Option<String> {
+        self.guessed = false;
         // Control characters other than tab and newline are dropped, tabs
         // become spaces, and `#` starts a comment (GTP §3.1).
         let clean: String = line
@@ -169,7 +185,11 @@ impl Engine {
     pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
         for line in input.lines() {
             let line = line?;
-            if let Some(resp) = self.handle(&line) {
+            let resp = self.handle(&line);
+            if self.guessed {
+                eprintln!("pns: guessed, no proof: {}", line.trim());
+            }
+            if let Some(resp) = resp {
                 output.write_all(resp.as_bytes())?;
                 output.flush()?;
             }
@@ -283,18 +303,22 @@ impl Engine {
             "attack" | "defend" => {
                 want(1)?;
                 let p = self.target(args[0])?;
-                crate::capture::gtp_command_with(
+                let how = crate::capture::GtpOptions {
+                    gen: self.capture_generator,
+                    horizons: self.capture_horizons,
+                    snapback: self.capture_snapback,
+                    guess: self.capture_guess,
+                };
+                let (text, proven) = crate::capture::gtp_command_with(
                     self.game.board(),
                     p,
                     cmd == "attack",
                     &self.capture_solver,
-                    (
-                        self.capture_generator,
-                        self.capture_horizons,
-                        self.capture_snapback,
-                    ),
+                    how,
                     self.solve_visits,
-                )
+                )?;
+                self.guessed = !proven;
+                Ok(text)
             }
             "attack_either" | "defend_both" => {
                 want(2)?;
