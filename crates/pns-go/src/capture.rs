@@ -1805,15 +1805,16 @@ pub const GUESS_GENERATORS: [Generator; 2] = [Generator::H2, Generator::H1];
 /// the game GNU Go's own reader plays, more or less (narrow move lists,
 /// fewer liberties count as an escape deeper in the reading), so its
 /// answer is GNU Go's kind of answer: **no proof in Go**, since the
-/// winning side's opponent did not try every point. Codes 1 and 0 only
-/// (nobody exempt from the ko ban: the first to take a ko wins it), and
-/// for code 1 the first move of the bounded line when one is read back. `None` when the
-/// bounded games are undecided as well.
+/// winning side's opponent did not try every point. GNU Go's codes as
+/// [`attack_coded`] reads them (the bounded game asked with the
+/// opponent exempt from the ko ban, with the side itself exempt, and with
+/// nobody exempt), and for codes 1-3 the first move of the bounded line
+/// when one is read back. `None` when the bounded games are undecided as
+/// well.
 ///
-/// Measured on GNU Go's passing class (docs/experiments/lambda.md,
-/// "Guessed answers"): at 3,000 visits the proofs answer 58 of 113, all
-/// right; of the other 55 the guesses (with [`GUESS_VISITS_SCALE`])
-/// answer 24 right and 9 wrong.
+/// Measured on GNU Go's cases (docs/experiments/lambda.md, "Guessed
+/// answers"): at 3,000 visits with [`GUESS_VISITS_SCALE`], most of the
+/// cases the proofs leave unknown are guessed, some wrong.
 pub fn guess_coded(
     g: &Capture,
     attack_it: bool,
@@ -1825,7 +1826,6 @@ pub fn guess_coded(
     } else {
         g.defender()
     };
-    let solver = Solver::Lambda(LambdaParams::default());
     for gen in GUESS_GENERATORS {
         let q = g
             .with_first(first)
@@ -1839,40 +1839,55 @@ pub fn guess_coded(
                 mv: None,
             });
         }
-        let tt = Table::with_mb(TABLE_MB);
-        let captured = match solver.status(&q, visits, &tt, effort) {
-            Status::Proven => true,
-            Status::Disproven => false,
-            Status::Unknown => continue,
+        let opponent = if attack_it {
+            q.defender()
+        } else {
+            q.attacker()
         };
-        let succeeds = captured == attack_it;
-        let mut mv = None;
-        if succeeds && q.outcome().is_none() {
-            let mut moves = Vec::new();
-            q.search_moves(&mut moves);
-            moves.retain(|m| *m != Move::Pass);
-            let want = if attack_it {
-                Status::Proven
-            } else {
-                Status::Disproven
-            };
-            mv = read_back(&q, &moves, visits, want, |c, budget| {
-                solver.status(c, budget, &tt, effort)
-            });
+        let ask = |c: &Capture, e: &mut Effort| (bounded_answer(c, attack_it, visits, e), None);
+        if let (Some(code), _) = coded(&q, opponent, effort, ask) {
+            return Some(code);
         }
-        return Some(Coded {
-            code: succeeds as u8,
-            mv,
-        });
     }
     None
 }
 
+/// The bounded game's answer at `q` (both sides within its generator):
+/// whether the side to move, the attacker when `attack_it`, succeeds, with
+/// its first move read back.
+fn bounded_answer(q: &Capture, attack_it: bool, visits: u64, effort: &mut Effort) -> Answer {
+    let solver = Solver::Lambda(LambdaParams::default());
+    let tt = Table::with_mb(TABLE_MB);
+    let captured = match solver.status(q, visits, &tt, effort) {
+        Status::Proven => true,
+        Status::Disproven => false,
+        Status::Unknown => return Answer::Unknown,
+    };
+    if captured != attack_it {
+        return Answer::Fails;
+    }
+    if q.outcome().is_some() {
+        return Answer::Succeeds(None);
+    }
+    let mut moves = Vec::new();
+    q.search_moves(&mut moves);
+    moves.retain(|m| *m != Move::Pass);
+    let want = if attack_it {
+        Status::Proven
+    } else {
+        Status::Disproven
+    };
+    Answer::Succeeds(read_back(q, &moves, visits, want, |c, budget| {
+        solver.status(c, budget, &tt, effort)
+    }))
+}
+
 /// [`coded_or_guess`] gives the bounded game this many times the proof
 /// searches' visit limit: its visits are cheap (no nested searches, no
-/// zones), and on GNU Go's passing class at 3,000 visits the guesses
-/// answered 18 right and 8 wrong with the same limit, 24 and 9 with ten
-/// times it (+10 % time), 27 and 10 with a hundred times (twice the time).
+/// zones). On GNU Go's passing class at 3,000 visits a first version of
+/// the guesses (codes 0 and 1 only) answered 18 right and 8 wrong with
+/// the same limit, 24 and 9 with ten times it (+10 % time), 27 and 10 with
+/// a hundred times (twice the time).
 pub const GUESS_VISITS_SCALE: u64 = 10;
 
 /// An answer and how it was reached: `proven` when a proof settled it
