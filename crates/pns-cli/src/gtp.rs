@@ -46,9 +46,10 @@ pub struct GtpArgs {
     pub snapback: String,
     /// Where no proof answers `attack` or `defend` within `--nodes`,
     /// answer with the bounded game's guess (both sides within h2, then
-    /// h1, under GNU Go's reading horizon, ten times `--nodes` per search:
-    /// GNU Go's kind of answer, no proof in Go) instead of an error; each
-    /// guess is noted on stderr.
+    /// h1, under GNU Go's reading horizon, then h1 under a nearer one; ten
+    /// times `--nodes` per search; GNU Go's codes: GNU Go's kind of
+    /// answer, no proof in Go) instead of an error; each guess is noted on
+    /// stderr.
     #[arg(long)]
     pub guess: bool,
 }

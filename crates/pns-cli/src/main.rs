@@ -150,8 +150,8 @@ pub struct SolveArgs {
     pub snapback: Option<String>,
     /// Go capturing: where no proof answers within the limit, answer with
     /// the bounded game's guess (both sides within h2, then h1, GNU Go's
-    /// horizon, ten times `--nodes`; no proof in Go), marked
-    /// `"proven": false` in `--json`.
+    /// horizon, then h1 under a nearer one; ten times `--nodes`; no proof
+    /// in Go), marked `"proven": false` in `--json`.
     #[arg(long)]
     pub guess: bool,
     /// Threads in the one search: parallel df-pn on one shared table

@@ -1792,16 +1792,22 @@ fn coded(
     (code, None)
 }
 
-/// The generators the bounded game of [`guess_coded`] is read with, in
-/// order: H2 first (fewer wrong answers on GNU Go's cases), then H1
-/// (more answers).
-pub const GUESS_GENERATORS: [Generator; 2] = [Generator::H2, Generator::H1];
+/// The bounded games [`guess_coded`] reads, in order, each a generator
+/// and the horizon of its rule: H2 under GNU Go's horizon first (fewer
+/// wrong answers on GNU Go's cases), then H1 (more answers), then H1 under
+/// [`CAPTURE_HORIZON`], nearer, which ends the deep lines that leave the
+/// first two undecided.
+pub const GUESS_STEPS: [(Generator, Horizon); 3] = [
+    (Generator::H2, Horizon::GNUGO),
+    (Generator::H1, Horizon::GNUGO),
+    (Generator::H1, CAPTURE_HORIZON),
+];
 
 /// A guess at `attack` (`attack_it`) or `defend` when no proof answers:
 /// the *bounded game*, both sides within the generator (no side plays
 /// every point), under GNU Go's reading horizon as the rule
 /// ([`Horizon::GNUGO`]), read by plain λ-df-pn (order 2, no zones), with
-/// [`GUESS_GENERATORS`] in turn until one answers within `visits`. This is
+/// the [`GUESS_STEPS`] in turn until one answers within `visits`. This is
 /// the game GNU Go's own reader plays, more or less (narrow move lists,
 /// fewer liberties count as an escape deeper in the reading), so its
 /// answer is GNU Go's kind of answer: **no proof in Go**, since the
@@ -1826,13 +1832,13 @@ pub fn guess_coded(
     } else {
         g.defender()
     };
-    for gen in GUESS_GENERATORS {
+    for (gen, horizon) in GUESS_STEPS {
         let q = g
             .with_first(first)
             .with_ko_exempt(None)
             .with_complete(None)
             .with_generator(gen)
-            .with_horizon(Some(Horizon::GNUGO));
+            .with_horizon(Some(horizon));
         if q.captured() {
             return Some(Coded {
                 code: attack_it as u8,
