@@ -1806,8 +1806,9 @@ pub const GUESS_STEPS: [(Generator, Horizon); 3] = [
 /// A guess at `attack` (`attack_it`) or `defend` when no proof answers:
 /// the *bounded game*, both sides within the generator (no side plays
 /// every point), under GNU Go's reading horizon as the rule
-/// ([`Horizon::GNUGO`]), read by plain λ-df-pn (order 2, no zones), with
-/// the [`GUESS_STEPS`] in turn until one answers within `visits`. This is
+/// ([`Horizon::GNUGO`]; the last step a nearer one), read by plain
+/// λ-df-pn (order 2, no zones), with the [`GUESS_STEPS`] in turn until one
+/// answers within `visits`. This is
 /// the game GNU Go's own reader plays, more or less (narrow move lists,
 /// fewer liberties count as an escape deeper in the reading), so its
 /// answer is GNU Go's kind of answer: **no proof in Go**, since the
