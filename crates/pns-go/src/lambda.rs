@@ -150,6 +150,18 @@
 //! (`Capture::play_pseudo_pass`), and the defender's pass after it stays
 //! the threat check.
 //!
+//! Below the unrestricted level there is a cheaper zone, Thomsen's
+//! relevance of a λ order (2000, §3): a move of order `i` must leave a
+//! λⁱ⁻¹ win after a defender pass, so where the lower orders `Fixed(1 ..
+//! i)` on the same position are disproven in the table, the attacker's
+//! moves off the zone of their disproof are no λⁱ moves and `Fixed(i)`
+//! keeps only the others (`LambdaProblem::lower_zone`, read off the
+//! table: no nested search). And where the
+//! unrestricted level on a position is disproven in the table, every
+//! lower order there is lost too (a λⁱ win is a capture in Go): such a
+//! node has no moves, and its disproof's zone is that level's
+//! (`LambdaProblem::top_lost`).
+//!
 //! # Simulation
 //!
 //! With [`LambdaParams::kawano`] the search runs with Kawano's simulation
@@ -949,7 +961,7 @@ impl<'t> LambdaProblem<'t> {
             Kind::Split(_) | Kind::Fixed(..) => {
                 let mut ms = Vec::new();
                 match n.kind {
-                    Kind::Split(l) => self.orders(l, &mut ms),
+                    Kind::Split(l) => self.node_orders(n, l, &mut ms),
                     Kind::Fixed(i, _) => self.attacker_moves(g, i, &mut ms),
                     Kind::And(_) => unreachable!(),
                 }
@@ -999,12 +1011,33 @@ impl<'t> LambdaProblem<'t> {
             Status::Proven => return None,
             Status::Unknown => {}
         }
+        // Below the unrestricted level, lost there: that node's zone.
+        let below = match n.kind {
+            Kind::Split(l) => l < top,
+            Kind::Fixed(i, _) => i < top,
+            Kind::And(_) => false,
+        };
+        if below {
+            if let Some(s) = self.top_lost(n) {
+                if let Some(c) = self.zone(z, &s, depth + 1, disproven) {
+                    return Some((c | zone, false));
+                }
+            }
+        }
         let mut ms = Vec::new();
         match n.kind {
-            Kind::Split(l) => self.orders(l, &mut ms),
+            Kind::Split(l) => self.node_orders(n, l, &mut ms),
             Kind::Fixed(i, _) => {
                 if self.attacker_moves_reading(g, i, &mut ms, Some(&mut zone)) {
-                    let (kept, reads) = self.kept_by_pass(z, n, depth, disproven)?;
+                    // As the search cut: by the lower orders' zone where
+                    // the table holds it, else by the pass zone.
+                    let (kept, reads) = match self.lower_zone(z, n, Some(depth)) {
+                        Some(lz) => {
+                            let (kept, reads) = kept_moves(g, &n.vacated, &lz);
+                            (kept, lz | reads)
+                        }
+                        None => self.kept_by_pass(z, n, depth, disproven)?,
+                    };
                     zone |= reads;
                     ms.clear();
                     ms.extend(
@@ -1145,6 +1178,28 @@ impl<'t> LambdaProblem<'t> {
         self.count_zoned(before, out.len() - start);
     }
 
+    /// At the attacker's node `n` (playing every point) below the
+    /// unrestricted level: its moves, `out[start..]`, cut to those that
+    /// change the lower orders' disproof ([`Self::lower_zone`]). Returns
+    /// whether it cut.
+    fn cut_to_lower(&self, n: &LNode, out: &mut Vec<LMove>, start: usize) -> bool {
+        let g = &n.g;
+        let Some(z) = self.zones.as_ref() else {
+            return false;
+        };
+        if out.len() - start <= ZONE_MIN_MOVES || g.complete() != Some(g.board().to_move()) {
+            return false;
+        }
+        let Some(zone) = self.lower_zone(z, n, None) else {
+            return false;
+        };
+        let (kept, _) = kept_moves(g, &n.vacated, &zone);
+        let before = out.len() - start;
+        keep_among(out, start, &kept);
+        self.count_zoned(before, out.len() - start);
+        true
+    }
+
     /// Counts a node generated with a zone: `before` moves, `now` kept.
     fn count_zoned(&self, before: usize, now: usize) {
         if let Some(z) = &self.zones {
@@ -1153,6 +1208,92 @@ impl<'t> LambdaProblem<'t> {
             z.counts
                 .set((nodes + 1, k + now, p + before.saturating_sub(now)));
         }
+    }
+
+    /// The attacker's node of the unrestricted level on the position of
+    /// `n`, an attacker's node below that level, when the table holds it
+    /// disproven (path-independent, its base entry). A λⁱ win is a capture
+    /// in Go (every defender node lists all the moves the question allows),
+    /// so where the attacker cannot capture at all it has no win of any
+    /// order: `n` is lost too, and its disproof's zone is that node's.
+    /// Escape proofs gain most: every order of every attacker node must be
+    /// disproven there, and the lower orders' zones fail the most often.
+    fn top_lost(&self, n: &LNode) -> Option<LNode> {
+        let z = self.zones.as_ref()?;
+        let top = self.params.top();
+        let below = match n.kind {
+            Kind::Split(l) => l <= top,
+            Kind::Fixed(i, _) => i < top,
+            Kind::And(_) => false,
+        };
+        if !below {
+            return None;
+        }
+        let s = LNode {
+            kind: Kind::Fixed(top, true),
+            ..*n
+        };
+        z.tt.probe(s.key()).filter(|h| h.dn == 0).map(|_| s)
+    }
+
+    /// At the attacker's node `n = Fixed(i)` below the unrestricted level:
+    /// the zone of the disproof of the lower orders `Fixed(1..i)` on the
+    /// same position, where the table holds each disproven and its zone
+    /// reads back (`walk`: as in [`Self::kept_closed`]). Thomsen's
+    /// relevance for λⁱ (2000, §3): a λⁱ move must leave a λⁱ⁻¹ win after a
+    /// defender pass, and an attacker move off this zone leaves the lower
+    /// orders' disproof standing (an attacker stone off a disproof's zone
+    /// takes no refutation away, see "Relevance zones"), so its defender
+    /// node `And(i)` is refuted by the pass. The position after the move
+    /// and the pass differs from `n`'s in that stone, two plies and the
+    /// pass itself, so the cut holds only where none of those can count:
+    /// no ko ban at `n` (the pass would lift it) and no horizon (the ply
+    /// would change the threshold); below the top the attacker never
+    /// passes, so the pass cannot end the problem.
+    fn lower_zone(&self, z: &ZoneState<'_>, n: &LNode, walk: Option<usize>) -> Option<Bits> {
+        let Kind::Fixed(i, _) = n.kind else {
+            return None;
+        };
+        let g = &n.g;
+        if i < 2
+            || i >= self.params.top()
+            || g.board().ko_point().is_some()
+            || g.horizon().is_some()
+        {
+            return None;
+        }
+        let mut zone = Bits::EMPTY;
+        for j in 1..i {
+            let s = LNode {
+                kind: Kind::Fixed(j, true),
+                ..*n
+            };
+            if !self.settled(z, &s, Status::Disproven) {
+                return None;
+            }
+            let depth = match walk {
+                None => {
+                    z.walk_left.set(ZONE_WALK_STEPS);
+                    0
+                }
+                Some(d) => d + 1,
+            };
+            zone |= self.zone(z, &s, depth, Status::Disproven)?;
+        }
+        Some(zone)
+    }
+
+    /// The orders of the `Split(l)` node `n`: only the unrestricted level
+    /// where [`Self::top_lost`] says that it is lost (none below that
+    /// level).
+    fn node_orders(&self, n: &LNode, l: u8, out: &mut Vec<LMove>) {
+        if self.top_lost(n).is_some() {
+            if l == self.params.top() {
+                out.push(LMove::Order(l));
+            }
+            return;
+        }
+        self.orders(l, out)
     }
 
     /// The orders below a `Split(l)` node.
@@ -1164,6 +1305,19 @@ impl<'t> LambdaProblem<'t> {
             out.push(LMove::Order(l));
         }
     }
+}
+
+/// Keeps, of `out[start..]`, the moves on the board that `kept` holds
+/// (and the orders), in their order.
+fn keep_among(out: &mut Vec<LMove>, start: usize, kept: &[Move]) {
+    let tail: Vec<LMove> = out
+        .drain(start..)
+        .filter(|m| match m {
+            LMove::Play(mv) => kept.contains(mv),
+            LMove::Order(_) => true,
+        })
+        .collect();
+    out.extend(tail);
 }
 
 /// The GHI treatment of searches with zones: NOCYCLE (path-independent
@@ -1189,14 +1343,20 @@ impl Problem for LambdaProblem<'_> {
         let n = *self.cur();
         let g = &n.g;
         match n.kind {
-            Kind::Split(l) => self.orders(l, out),
+            Kind::Split(l) => self.node_orders(&n, l, out),
+            // Lost at the unrestricted level: no move of a lower order wins.
+            Kind::Fixed(i, _) if i != self.params.top() && self.top_lost(&n).is_some() => {}
             Kind::Fixed(i, _) => {
                 let start = out.len();
                 // Zones cut only where neither the bound nor the escape
                 // rule has cut already; the pass is a move at the top.
                 if self.attacker_moves_reading(g, i, out, None) {
                     let pass = i == self.params.top();
-                    self.cut_to_zone(&n, out, start, Status::Disproven, pass);
+                    // The lower orders' zone first: read off the table,
+                    // it needs no nested search of the pass position.
+                    if !self.cut_to_lower(&n, out, start) {
+                        self.cut_to_zone(&n, out, start, Status::Disproven, pass);
+                    }
                 }
             }
             Kind::And(_) => {
@@ -1704,6 +1864,133 @@ mod tests {
         eprintln!("defender zones: {zoned} nodes zoned, {cut} moves cut, {proven} proven");
         assert!(zoned > 40 && cut > 500, "{zoned} zoned, {cut} cut");
         assert!(proven * 10 >= cut * 9, "{proven} of {cut} proven");
+    }
+
+    /// What [`LambdaProblem::top_lost`] rests on: on random positions,
+    /// the attacker playing every point or bounded, where the unrestricted
+    /// level is disproven (searched with zones, on the table the shortcut
+    /// reads), no lower order is proven by λ-df-pn without zones; and with
+    /// the shortcut the lower orders are disproven at once, without a
+    /// visit of their own moves.
+    #[test]
+    fn a_position_lost_at_the_top_is_lost_at_every_order() {
+        let mut rng = Rng::new(20261131);
+        let params = LambdaParams::default().parse("zones=on").unwrap();
+        let plain = LambdaParams {
+            zones: false,
+            ..params
+        };
+        let top = params.top();
+        let (mut lost, mut checked) = (0, 0);
+        for i in 0..800 {
+            let size = 5 + i % 3;
+            let Some(g) = random_position(&mut rng, size, 3 + (i % 3) as u32) else {
+                continue;
+            };
+            let gen = [Generator::Board, Generator::H1, Generator::H2][i % 3];
+            let complete = [Some(g.attacker()), Some(g.defender())][i / 3 % 2];
+            let g = g.with_complete(complete).with_generator(gen);
+            let tt = Table::with_mb(8);
+            let p = LambdaProblem::with_table(g, params, Some(&tt), 20_000);
+            let root = *p.cur();
+            let at_top = LNode {
+                kind: Kind::Fixed(top, true),
+                ..root
+            };
+            // (Lost by the rules alone, the lower orders are too; a loss
+            // that depends on the path is no base entry.)
+            if p.rule_status(&at_top) != Status::Unknown
+                || !p.settle(&at_top, Status::Disproven)
+                || tt.probe(at_top.key()).is_none_or(|h| h.dn != 0)
+            {
+                continue;
+            }
+            lost += 1;
+            for order in 1..top {
+                let below = LNode {
+                    kind: Kind::Fixed(order, true),
+                    ..root
+                };
+                assert!(p.top_lost(&below).is_some(), "order {order}");
+                let r = unzoned(below, plain);
+                assert_ne!(r.status, Status::Proven, "order {order}\n{}", g.render());
+                checked += 1;
+                // The search's own node: no moves, so lost at once.
+                let mut q = LambdaProblem::with_table(g, params, Some(&tt), 0);
+                q.stack = vec![below];
+                let mut ms = Vec::new();
+                q.generate(&mut ms);
+                assert!(ms.is_empty(), "order {order}: {ms:?}");
+            }
+        }
+        eprintln!("lost at the top: {lost} positions, {checked} lower orders checked");
+        assert!(lost > 80, "{lost} positions lost at the top");
+    }
+
+    /// Thomsen's relevance at `Fixed(2)` ([`LambdaProblem::lower_zone`]):
+    /// on random positions whose target has two liberties, the attacker
+    /// playing every point and `Fixed(1)` disproven first, the moves off
+    /// the zone of that disproof are no λ² moves. Each cut move's defender
+    /// node `And(2)` is searched without zones and must not be proven.
+    #[test]
+    fn lower_order_zones_cut_only_losing_moves() {
+        let mut rng = Rng::new(20261130);
+        let params = LambdaParams::default().parse("zones=on").unwrap();
+        let plain = LambdaParams {
+            zones: false,
+            ..params
+        };
+        let top = params.top();
+        let (mut zoned, mut cut, mut disproven) = (0, 0, 0);
+        for i in 0..3000 {
+            let size = 5 + i % 4;
+            let Some(g) = random_position(&mut rng, size, 3 + (i % 3) as u32) else {
+                continue;
+            };
+            // With three liberties or more the liberty bound cuts first.
+            if g.target_libs().count() != 2 {
+                continue;
+            }
+            let gen = [Generator::Board, Generator::H1, Generator::H2][i / 4 % 3];
+            let g = g.with_complete(Some(g.attacker())).with_generator(gen);
+            let tt = Table::with_mb(8);
+            let mut p = LambdaProblem::with_table(g, params, Some(&tt), 20_000);
+            p.play(LMove::Order(2));
+            let at = *p.cur();
+            let below = LNode {
+                kind: Kind::Fixed(1, true),
+                ..at
+            };
+            let z = p.zones.clone().unwrap();
+            if !p.settle(&below, Status::Disproven) {
+                continue;
+            }
+            let Some(zone) = p.lower_zone(&z, &at, None) else {
+                continue;
+            };
+            let (kept, _) = kept_moves(&g, &at.vacated, &zone);
+            let mut all = Vec::new();
+            if !p.attacker_moves_reading(&g, 2, &mut all, None) {
+                continue;
+            }
+            let off: Vec<LMove> = all
+                .into_iter()
+                .filter(|m| matches!(m, LMove::Play(mv) if !kept.contains(mv)))
+                .collect();
+            if off.is_empty() {
+                continue;
+            }
+            zoned += 1;
+            for m in off {
+                let r = unzoned(at.step(m, top, false), plain);
+                assert_ne!(r.status, Status::Proven, "cut {m:?}\n{}", g.render());
+                disproven += usize::from(r.status == Status::Disproven);
+                cut += 1;
+            }
+        }
+        eprintln!("lower-order zones: {zoned} nodes, {cut} moves cut, {disproven} disproven");
+        assert!(zoned > 40 && cut > 500, "{zoned} zoned, {cut} cut");
+        assert!(disproven * 10 >= cut * 9, "{disproven} of {cut} disproven");
     }
 
     /// The attacker's zones cut only moves that lose: at `Fixed(i)` of
