@@ -1684,6 +1684,17 @@ mod tests {
         assert!(kept > 200 && none > 50, "{kept} kept, {none} emptied");
     }
 
+    /// λ-df-pn with zones, and the same without them: the search the
+    /// zone tests check each cut move with.
+    fn zoned_and_plain() -> (LambdaParams, LambdaParams) {
+        let params = LambdaParams::default().parse("zones=on").unwrap();
+        let plain = LambdaParams {
+            zones: false,
+            ..params
+        };
+        (params, plain)
+    }
+
     /// λ-df-pn without zones from node `c` (a cut move's child), with its
     /// own table and no points vacated: what the zone tests check a cut
     /// against.
@@ -1805,11 +1816,7 @@ mod tests {
     #[test]
     fn defender_zones_cut_only_losing_moves() {
         let mut rng = Rng::new(20261128);
-        let params = LambdaParams::default().parse("zones=on").unwrap();
-        let plain = LambdaParams {
-            zones: false,
-            ..params
-        };
+        let (params, plain) = zoned_and_plain();
         let top = params.top();
         let (mut zoned, mut cut, mut proven) = (0, 0, 0);
         for i in 0..500 {
@@ -1875,11 +1882,7 @@ mod tests {
     #[test]
     fn a_position_lost_at_the_top_is_lost_at_every_order() {
         let mut rng = Rng::new(20261131);
-        let params = LambdaParams::default().parse("zones=on").unwrap();
-        let plain = LambdaParams {
-            zones: false,
-            ..params
-        };
+        let (params, plain) = zoned_and_plain();
         let top = params.top();
         let (mut lost, mut checked) = (0, 0);
         for i in 0..800 {
@@ -1935,11 +1938,7 @@ mod tests {
     #[test]
     fn lower_order_zones_cut_only_losing_moves() {
         let mut rng = Rng::new(20261130);
-        let params = LambdaParams::default().parse("zones=on").unwrap();
-        let plain = LambdaParams {
-            zones: false,
-            ..params
-        };
+        let (params, plain) = zoned_and_plain();
         let top = params.top();
         let (mut zoned, mut cut, mut disproven) = (0, 0, 0);
         for i in 0..3000 {
@@ -2001,11 +2000,7 @@ mod tests {
     #[test]
     fn attacker_zones_cut_only_losing_moves() {
         let mut rng = Rng::new(20261129);
-        let params = LambdaParams::default().parse("zones=on").unwrap();
-        let plain = LambdaParams {
-            zones: false,
-            ..params
-        };
+        let (params, plain) = zoned_and_plain();
         let top = params.top();
         let (mut zoned, mut cut, mut disproven) = (0, 0, 0);
         for i in 0..1000 {
