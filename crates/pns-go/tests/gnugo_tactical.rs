@@ -378,6 +378,34 @@ fn the_capture_horizon_finds_captures_within_the_limit() {
     }
 }
 
+/// Two escapes that `pns gtp`'s default search (λ-df-pn with zones, 3,000
+/// visits) proves since the attacker's nodes below the unrestricted level
+/// are cut by the lower orders' disproof and lost where that level is
+/// (`lambda.rs`, `lower_zone` and `top_lost`; docs/experiments/lambda.md,
+/// "The lower orders' zone"); both were unknown at this limit before.
+#[test]
+fn the_lower_orders_zone_proves_escapes_within_the_limit() {
+    use pns_go::capture::{defend_coded, Capture, Effort, DEFAULT_ESCAPE_LIBS};
+    let data = shared_data("go");
+    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
+        .expect("the cases load");
+    let solver = Solver::Lambda(LambdaParams::zoned());
+    for (id, want) in [("77", "E6"), ("218", "B5")] {
+        let c = cases
+            .iter()
+            .find(|c| c.suite == "reading" && c.id == id)
+            .expect("the case");
+        assert!(
+            !c.attack && c.moves.iter().any(|m| m == want),
+            "reading {id}"
+        );
+        let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
+        let got = defend_coded(&g, &solver, 3000, &mut Effort::default()).expect("answered");
+        let mv = got.mv.map(|m| c.board.format_move(m).to_uppercase());
+        assert_eq!((got.code, mv.as_deref()), (1, Some(want)), "reading {id}");
+    }
+}
+
 /// `reading 175` (`defend O3`, the suite's answer `1 (N1|N2)`) and `reading
 /// 180` (`defend P1`, `2 Q3`) are snapbacks. In 175, after W N2 (or N1), B
 /// O2, W N1, Black's N3 removes O3, and the black block that captured is
