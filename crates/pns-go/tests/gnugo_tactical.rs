@@ -348,9 +348,6 @@ fn an_escape_outside_the_generator_is_found_by_widening_a_step() {
 #[test]
 fn the_capture_horizon_finds_captures_within_the_limit() {
     use pns_go::capture::{attack_coded, Capture, Effort, DEFAULT_ESCAPE_LIBS};
-    let data = shared_data("go");
-    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
-        .expect("the cases load");
     let solver = Solver::Lambda(LambdaParams::zoned());
     for (id, want, needs_it) in [
         ("88", "D5", false),
@@ -358,10 +355,7 @@ fn the_capture_horizon_finds_captures_within_the_limit() {
         ("102", "D12", true),
         ("104", "Q12", true),
     ] {
-        let c = cases
-            .iter()
-            .find(|c| c.suite == "reading" && c.id == id)
-            .expect("the case");
+        let c = reading_case(id);
         assert!(
             c.attack && c.moves.iter().any(|m| m == want),
             "reading {id}"
@@ -386,15 +380,9 @@ fn the_capture_horizon_finds_captures_within_the_limit() {
 #[test]
 fn the_lower_orders_zone_proves_escapes_within_the_limit() {
     use pns_go::capture::{defend_coded, Capture, Effort, DEFAULT_ESCAPE_LIBS};
-    let data = shared_data("go");
-    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
-        .expect("the cases load");
     let solver = Solver::Lambda(LambdaParams::zoned());
     for (id, want) in [("77", "E6"), ("218", "B5")] {
-        let c = cases
-            .iter()
-            .find(|c| c.suite == "reading" && c.id == id)
-            .expect("the case");
+        let c = reading_case(id);
         assert!(
             !c.attack && c.moves.iter().any(|m| m == want),
             "reading {id}"
