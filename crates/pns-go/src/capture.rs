@@ -921,11 +921,21 @@ impl SearchHooks for Capture {
         let start = out.len();
         self.legal_moves(out);
         let libs = self.target_libs();
-        out[start..].sort_by_key(|m| match m {
-            Move::Play(p) if libs.get(*p as usize) => 0,
-            Move::Play(_) => 1,
-            Move::Pass => 2,
-        });
+        // The pass is already last (`legal_moves`); the few liberties are
+        // rotated to the front one by one, keeping the order, where a
+        // stable sort of some 250 moves allocated at every expansion (a
+        // tenth of an escape search's time on 19x19).
+        let mut front = start;
+        for i in start..out.len() {
+            if matches!(out[i], Move::Play(p) if libs.get(p as usize)) {
+                out[front..=i].rotate_right(1);
+                front += 1;
+            }
+        }
+        debug_assert!(out[start..]
+            .iter()
+            .position(|m| *m == Move::Pass)
+            .is_none_or(|i| start + i == out.len() - 1));
     }
 
     /// Distance to the target's fate (the paper's Go-specific
@@ -2068,6 +2078,34 @@ mod tests {
             let guess = guess_coded(&taken, attack_it, 10_000, &mut e);
             assert_eq!(guess.map(|c| c.code), Some(attack_it as u8));
         }
+    }
+
+    /// `search_moves`: the legal moves, the target's liberties first, each
+    /// part in `legal_moves`' order, the pass last, and what the vector
+    /// held before left alone.
+    #[test]
+    fn search_moves_put_the_liberties_first_in_order() {
+        // White C3 with three liberties (B3, C2, D3; Black at C4) on 7x7.
+        let g = problem("(;FF[4]SZ[7]AB[cd][ee]AW[ce][fb])", "target=C3,gen=board")
+            .with_first(Color::Black);
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        let mut got = vec![Move::Pass, Move::Play(0)];
+        g.search_moves(&mut got);
+        assert_eq!(&got[..2], &[Move::Pass, Move::Play(0)]);
+        let got = &got[2..];
+        let libs = g.target_libs();
+        let is_lib = |m: &Move| matches!(m, Move::Play(p) if libs.get(*p as usize));
+        let want: Vec<Move> = (legal.iter().filter(|m| is_lib(m)))
+            .chain(legal.iter().filter(|m| !is_lib(m) && **m != Move::Pass))
+            .chain([Move::Pass].iter())
+            .copied()
+            .collect();
+        assert_eq!(libs.count(), 3);
+        assert!(legal.len() > 40, "{}", legal.len());
+        assert_eq!(got, &want[..]);
+        // The liberties are not already in front in `legal_moves`' order.
+        assert_ne!(&legal[..3], &want[..3]);
     }
 
     #[test]
