@@ -119,6 +119,13 @@ pub trait Problem {
         Ok(self.heuristic())
     }
 
+    /// Whether [`Problem::leaf_estimate`] costs less than a `play` and an
+    /// `undo`: df-pn then reads it while each new child is played for its
+    /// key, and does not play the child again to initialise it (the
+    /// estimate is wasted on children the table holds). Default `false`
+    /// (tsume's estimate generates moves).
+    const CHEAP_ESTIMATE: bool = false;
+
     /// df-pn+ edge cost of playing `m` here: (cost_proof, cost_disproof)
     /// (thesis §2.2.4). Default `(0, 0)`.
     #[inline]

@@ -153,6 +153,9 @@ pub(crate) struct Search<'t, P: Problem, Pol: DfpnPolicy, L: Line> {
     /// The expanding node's children's shared-entry probes, by child
     /// (only for problems that share solved results).
     shared: Vec<Option<SharedProbe>>,
+    /// The expanding node's children's leaf estimates, by child, read
+    /// while each is played (only where [`Problem::CHEAP_ESTIMATE`]).
+    estimates: Vec<Result<(Pn, Pn), Status>>,
     pub stats: Stats,
     pub budget: Budget,
     pub line: L,
@@ -179,6 +182,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             children: Vec::with_capacity(1024),
             moves: Vec::with_capacity(256),
             shared: Vec::new(),
+            estimates: Vec::new(),
             stats: Stats::default(),
             budget: Budget::new(limits),
             line,
@@ -304,6 +308,9 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         let children = &mut self.children;
         let shared = &mut self.shared;
         shared.clear();
+        let estimates = &mut self.estimates;
+        estimates.clear();
+        let estimate_now = P::CHEAP_ESTIMATE && self.use_h;
         let line = &self.line;
         let (kphi, kdelta) = self.pol.constant_cost();
         let decides = if is_or {
@@ -353,6 +360,13 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             }
             let (pn, dn) = solved_numbers(st);
             let unknown = st == Status::Unknown;
+            if estimate_now {
+                estimates.push(if unknown {
+                    p.leaf_estimate()
+                } else {
+                    Ok((1, 1))
+                });
+            }
             p.undo();
             children.push(Child {
                 mv,
@@ -412,7 +426,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
         let (pol, use_h) = (&self.pol, self.use_h);
         let mut any_twins = false;
         let mut any_new = false;
-        for c in &mut children[cstart..cend] {
+        for (i, c) in children[cstart..cend].iter_mut().enumerate() {
             if !c.unknown() || (P::DELAYS && c.waiting()) {
                 continue;
             }
@@ -429,12 +443,15 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                         any_new = true;
                         tt.prefetch(c.key ^ imp.key_xor);
                     }
-                    None => set_leaf(c, p, pol, use_h, depth),
+                    None => match estimates.get(i) {
+                        Some(&h) => leaf_from(c, pol, h, depth),
+                        None => set_leaf(c, p, pol, use_h, depth),
+                    },
                 },
             }
         }
         if any_new {
-            for c in &mut children[cstart..cend] {
+            for (i, c) in children[cstart..cend].iter_mut().enumerate() {
                 // (The bit is left set: nothing reads it after this loop,
                 // and the frame's children go when the node is left.)
                 if c.bits & Child::<P::Move>::NEW == 0 {
@@ -450,9 +467,10 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
                         }
                     }
                 }
-                match implied {
-                    Some(s) => (c.pn, c.dn) = solved_numbers(s),
-                    None => set_leaf(c, p, pol, use_h, depth),
+                match (implied, estimates.get(i)) {
+                    (Some(s), _) => (c.pn, c.dn) = solved_numbers(s),
+                    (None, Some(&h)) => leaf_from(c, pol, h, depth),
+                    (None, None) => set_leaf(c, p, pol, use_h, depth),
                 }
             }
         }
@@ -891,22 +909,32 @@ fn set_leaf<P: Problem, Pol: DfpnPolicy>(
     use_h: bool,
     depth: u32,
 ) {
-    let (hpn, hdn) = if use_h {
+    let h = if use_h {
         p.play(c.mv);
         let h = p.leaf_estimate();
         p.undo();
-        match h {
-            Ok(h) => h,
-            Err(s) => {
-                (c.pn, c.dn) = solved_numbers(s);
-                c.set(Child::<P::Move>::UNKNOWN, false);
-                return;
-            }
-        }
+        h
     } else {
-        (1, 1)
+        Ok((1, 1))
     };
-    (c.pn, c.dn) = pol.leaf(hpn, hdn, depth + 1);
+    leaf_from(c, pol, h, depth);
+}
+
+/// [`set_leaf`] with the child's leaf estimate `h` already read.
+#[inline]
+fn leaf_from<M: Copy, Pol: DfpnPolicy>(
+    c: &mut Child<M>,
+    pol: &Pol,
+    h: Result<(Pn, Pn), Status>,
+    depth: u32,
+) {
+    match h {
+        Ok((hpn, hdn)) => (c.pn, c.dn) = pol.leaf(hpn, hdn, depth + 1),
+        Err(s) => {
+            (c.pn, c.dn) = solved_numbers(s);
+            c.set(Child::<M>::UNKNOWN, false);
+        }
+    }
 }
 
 /// The plain PN-search aggregation (thesis §2.2.1) of `children` as (φ, δ)

@@ -32,6 +32,8 @@
 
 #[cfg(test)]
 mod delay_tests;
+#[cfg(test)]
+mod estimate_tests;
 mod expand;
 pub mod ghi;
 pub mod kawano;
