@@ -441,24 +441,30 @@ impl LNode {
     /// The node after `m`; `zones`: keep the vacated points (without
     /// zones they stay empty, so the keys are plain λ-df-pn's).
     fn step(&self, m: LMove, top: u8, zones: bool) -> LNode {
-        let (g, kind) = (self.g, self.kind);
         let mut next = *self;
+        next.advance(m, top, zones);
+        next
+    }
+
+    /// This node becomes the node after `m` ([`LNode::step`] in place: a
+    /// node is some 250 bytes, copied once per move).
+    fn advance(&mut self, m: LMove, top: u8, zones: bool) {
+        let kind = self.kind;
+        let next = self;
         match (kind, m) {
             (Kind::Split(_), LMove::Order(i)) => next.kind = Kind::Fixed(i, true),
             (Kind::Fixed(i, _), LMove::Play(mv)) | (Kind::And(i), LMove::Play(mv)) => {
-                let mut c = g;
                 let captured = match kind {
                     // Below the unrestricted level the attacker has no
                     // pass: this one only asks what a pass would leave
                     // (zones), and the defender's pass after it is the
                     // threat check, not the end of the problem.
                     Kind::Fixed(i, _) if mv == Move::Pass && i != top => {
-                        c.play_pseudo_pass();
+                        next.g.play_pseudo_pass();
                         Bits::EMPTY
                     }
-                    _ => c.play_capturing(mv),
+                    _ => next.g.play_capturing(mv),
                 };
-                next.g = c;
                 next.kind = match kind {
                     Kind::Fixed(..) => Kind::And(i),
                     _ => attacker_kind(if mv == Move::Pass && i != top {
@@ -474,7 +480,6 @@ impl LNode {
             }
             _ => panic!("λ tree: move {m:?} at {kind:?}"),
         }
-        next
     }
 }
 
@@ -1371,8 +1376,13 @@ impl Problem for LambdaProblem<'_> {
     }
 
     fn play(&mut self, m: LMove) {
-        let next = self.cur().step(m, self.params.top(), self.zones.is_some());
-        self.stack.push(next);
+        let (top, zones) = (self.params.top(), self.zones.is_some());
+        let n = *self.cur();
+        self.stack.push(n);
+        self.stack
+            .last_mut()
+            .expect("the node just pushed")
+            .advance(m, top, zones);
     }
 
     fn undo(&mut self) {
