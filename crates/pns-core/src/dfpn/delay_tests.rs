@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use super::test_trees::{Tree, TreeProblem};
+use super::test_trees::{tree_delegate, Tree, TreeProblem};
 use super::*;
 use crate::problem::Status;
 use crate::rng::splitmix64;
@@ -20,12 +20,7 @@ struct Delayed<'a> {
 
 impl Problem for Delayed<'_> {
     type Move = usize;
-    fn is_or(&self) -> bool {
-        self.inner.is_or()
-    }
-    fn evaluate(&self) -> Status {
-        self.inner.evaluate()
-    }
+    tree_delegate!(is_or, evaluate);
     fn generate(&self, out: &mut Vec<usize>) {
         self.log.borrow_mut().push(self.path.clone());
         self.inner.generate(out)
@@ -38,9 +33,7 @@ impl Problem for Delayed<'_> {
         self.path.pop();
         self.inner.undo()
     }
-    fn key(&self) -> u64 {
-        self.inner.key()
-    }
+    tree_delegate!(key);
     const DELAYS: bool = true;
     fn delays(&self, prev: usize, m: usize) -> bool {
         self.on && m % 2 == 1 && prev + 1 == m

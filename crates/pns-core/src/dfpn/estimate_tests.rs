@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use super::test_trees::{Tree, TreeProblem};
+use super::test_trees::{tree_delegate, Tree, TreeProblem};
 use super::*;
 use crate::problem::Status;
 use crate::rng::splitmix64;
@@ -19,24 +19,10 @@ struct Estimated<'a, const CHEAP: bool> {
 
 impl<const CHEAP: bool> Problem for Estimated<'_, CHEAP> {
     type Move = usize;
-    fn is_or(&self) -> bool {
-        self.inner.is_or()
-    }
-    fn evaluate(&self) -> Status {
-        self.inner.evaluate()
-    }
-    fn generate(&self, out: &mut Vec<usize>) {
-        self.inner.generate(out)
-    }
+    tree_delegate!(is_or, evaluate, generate, undo, key);
     fn play(&mut self, m: usize) {
         self.plays.set(self.plays.get() + 1);
         self.inner.play(m)
-    }
-    fn undo(&mut self) {
-        self.inner.undo()
-    }
-    fn key(&self) -> u64 {
-        self.inner.key()
     }
     fn heuristic(&self) -> (Pn, Pn) {
         let k = splitmix64(self.key());

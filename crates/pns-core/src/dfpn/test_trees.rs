@@ -51,6 +51,23 @@ impl Tree {
     }
 }
 
+/// The [`Problem`] methods that a wrapper of a [`TreeProblem`] (its field
+/// `inner`) passes on unchanged, by name: `is_or`, `evaluate`, `generate`,
+/// `undo`, `key`.
+macro_rules! tree_delegate {
+    ($($name:ident),*) => { $( tree_delegate!(@ $name); )* };
+    (@ is_or) => { fn is_or(&self) -> bool { self.inner.is_or() } };
+    (@ evaluate) => {
+        fn evaluate(&self) -> $crate::problem::Status { self.inner.evaluate() }
+    };
+    (@ generate) => {
+        fn generate(&self, out: &mut Vec<usize>) { self.inner.generate(out) }
+    };
+    (@ undo) => { fn undo(&mut self) { self.inner.undo() } };
+    (@ key) => { fn key(&self) -> u64 { self.inner.key() } };
+}
+pub(crate) use tree_delegate;
+
 /// A [`Tree`] as a search problem (no transpositions).
 pub struct TreeProblem<'a> {
     path: Vec<(&'a Tree, u64)>,
