@@ -357,11 +357,7 @@ pub(crate) fn target_reads(g: &Capture) -> Bits {
 /// the pass (the ladder rule's moves).
 pub(crate) fn lifted_moves(g: &Capture, lift: &Bits) -> Vec<Move> {
     let mut ms = Vec::new();
-    g.search_moves(&mut ms);
-    ms.retain(|m| match m {
-        Move::Play(p) => lift.get(*p as usize),
-        Move::Pass => true,
-    });
+    g.search_moves_within(lift, &mut ms);
     ms
 }
 
@@ -435,11 +431,7 @@ pub(crate) fn kept_moves(g: &Capture, vacated: &Bits, z0: &Bits) -> (Vec<Move>, 
         }
     }
     let mut all = Vec::new();
-    g.search_moves(&mut all);
-    all.retain(|m| match m {
-        Move::Play(p) => pts.get(*p as usize),
-        Move::Pass => true,
-    });
+    g.search_moves_within(&pts, &mut all);
     (all, reads)
 }
 
