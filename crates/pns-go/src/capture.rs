@@ -761,20 +761,27 @@ impl Capture {
     /// ladder rule's lifts are a few points of 361).
     pub(crate) fn search_moves_within(&self, region: &Bits, out: &mut Vec<Move>) {
         let start = out.len();
-        match self.retake {
-            Some(r) => {
-                if region.get(r as usize) {
-                    out.push(Move::Play(r));
-                }
-                out.push(Move::Pass);
-            }
-            None => {
-                let c = self.candidates() & *region;
-                self.board.legal_points(Some(&c), true, out);
-                out.push(Move::Pass);
-            }
-        }
+        self.legal_within(Some(region), out);
         self.liberties_first(out, start);
+    }
+
+    /// The legal moves (`Rules::legal_moves`) on the points of `region`
+    /// (all of them with `None`), the pass last.
+    fn legal_within(&self, region: Option<&Bits>, out: &mut Vec<Move>) {
+        if let Some(r) = self.retake {
+            // Retake or lose the target.
+            if region.is_none_or(|z| z.get(r as usize)) {
+                out.push(Move::Play(r));
+            }
+            out.push(Move::Pass);
+            return;
+        }
+        let mut c = self.candidates();
+        if let Some(z) = region {
+            c &= *z;
+        }
+        self.board.legal_points(Some(&c), true, out);
+        out.push(Move::Pass);
     }
 
     /// `out[start..]` (the pass last, if there) with the target's
@@ -862,15 +869,7 @@ impl Rules for Capture {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        if let Some(r) = self.retake {
-            // Retake or lose the target.
-            out.push(Move::Play(r));
-            out.push(Move::Pass);
-            return;
-        }
-        let c = self.candidates();
-        self.board.legal_points(Some(&c), true, out);
-        out.push(Move::Pass);
+        self.legal_within(None, out);
     }
 
     fn play(&mut self, m: Move) {
