@@ -30,17 +30,20 @@ use crate::board::Board;
 /// Whether the region of non-`own` points holding `p` is vital to the
 /// block whose liberties are `libs`: grown step by step, it stops at the
 /// first empty point that is not one of `libs` (most regions are open and
-/// fail within a step or two).
-fn vital_from(p: usize, rest: &Bits, empty: &Bits, libs: &Bits) -> Option<Bits> {
+/// fail within a step or two). What the growth looked at (every point
+/// next to the grown set, whichever its colour) goes into `reads`.
+fn vital_from(p: usize, rest: &Bits, empty: &Bits, libs: &Bits, reads: &mut Bits) -> Option<Bits> {
     let mut r = Bits::single(p);
     loop {
         let n = r.dilate(rest);
         if !(n & *empty).minus(libs).is_empty() {
+            *reads |= r;
             return None;
         }
         // `n` holds `r`: compared by what it adds (`==` on the words
         // became a call to memcmp).
         if n.minus(&r).is_empty() {
+            *reads |= r;
             return Some(r);
         }
         r = n;
@@ -50,12 +53,29 @@ fn vital_from(p: usize, rest: &Bits, empty: &Bits, libs: &Bits) -> Option<Bits> 
 /// Entries of [`alive`]'s cache (a power of two).
 const CACHE_SIZE: usize = 1 << 12;
 
+/// A cached verdict: alive, not alive with what the closure read
+/// ([`dead_reads`]), or not alive as too large a closure.
+#[derive(Clone, Copy)]
+enum Verdict {
+    Alive,
+    Dead,
+    DeadReading(Bits),
+}
+
 thread_local! {
     /// [`alive`]'s answers by position: a search reads the outcome of one
     /// position several times (once per λ order, again at each
     /// re-expansion), and Benson's steps cost more than the rest of it.
-    static CACHE: std::cell::RefCell<Vec<(u64, bool)>> =
-        std::cell::RefCell::new(vec![(0, false); CACHE_SIZE]);
+    static CACHE: std::cell::RefCell<Vec<(u64, Verdict)>> =
+        std::cell::RefCell::new(vec![(0, Verdict::Dead); CACHE_SIZE]);
+}
+
+/// The cache's key of `blk` on `b`, and its slot.
+fn cache_key(b: &Board, first: usize) -> (u64, usize) {
+    // The stones' hash leaves the size out (the same stones on a larger
+    // board have other regions). Zero marks an empty slot: no key is zero.
+    let key = (b.key() ^ pns_core::rng::splitmix64(((b.size() as u64) << 32) | first as u64)) | 1;
+    (key, key as usize & (CACHE_SIZE - 1))
 }
 
 /// Whether the block `blk` is unconditionally alive ([`alive_area`]),
@@ -64,19 +84,70 @@ pub fn alive(b: &Board, blk: &Bits) -> bool {
     let Some(first) = blk.first() else {
         return false;
     };
-    // The stones' hash leaves the size out (the same stones on a larger
-    // board have other regions). Zero marks an empty slot: no key is zero.
-    let key = (b.key() ^ pns_core::rng::splitmix64(((b.size() as u64) << 32) | first as u64)) | 1;
-    let slot = key as usize & (CACHE_SIZE - 1);
+    let (key, slot) = cache_key(b, first);
     if let Some(hit) = CACHE.with(|c| {
         let e = c.borrow()[slot];
         (e.0 == key).then_some(e.1)
     }) {
-        return hit;
+        return matches!(hit, Verdict::Alive);
     }
-    let v = alive_area(b, blk).is_some();
+    let mut reads = Bits::EMPTY;
+    let v = match closure(b, blk, &mut reads) {
+        Closure::Alive(_) => Verdict::Alive,
+        Closure::Dead => Verdict::DeadReading(reads),
+        Closure::TooLarge => Verdict::Dead,
+    };
     CACHE.with(|c| c.borrow_mut()[slot] = (key, v));
-    v
+    matches!(v, Verdict::Alive)
+}
+
+/// Where [`alive`] found `blk` on `b` not alive, and that answer is still
+/// in its cache: the points Benson's steps read ([`closure`]). Any board
+/// that agrees with `b` on them (the same stones of each colour and the
+/// same empty points there) has the same closure and the same verdict, so
+/// the block is not alive there either. A move off them that captures
+/// nothing keeps the answer
+/// ([`crate::capture::Capture`] carries it from position to position, and
+/// most positions of an escape search are answered so, without Benson's
+/// steps).
+pub fn dead_reads(b: &Board, blk: &Bits) -> Option<Bits> {
+    let (key, slot) = cache_key(b, blk.first()?);
+    CACHE.with(|c| match c.borrow()[slot] {
+        (k, Verdict::DeadReading(r)) if k == key => Some(r),
+        _ => None,
+    })
+}
+
+/// Whether `blk` has two vital regions of its own (without which it is not
+/// alive), with what the count read in `reads`: the block, the points next
+/// to it and to its liberties, and each region grown with the points next
+/// to it.
+fn two_vital(b: &Board, blk: &Bits, reads: &mut Bits) -> bool {
+    let Some(c) = blk.first().and_then(|p| b.color_at(p)) else {
+        return false;
+    };
+    let mask = b.mask();
+    let rest = mask.minus(&b.stones(c));
+    let empty = b.empty();
+    let libs = b.liberties(blk);
+    *reads |= blk.dilate(mask) | libs.dilate(mask);
+    let mut left = libs.minus(&empty.minus(&libs).adjacent(mask));
+    let mut vital = 0;
+    while vital < 2 {
+        let Some(p) = left.first() else {
+            return false;
+        };
+        let mut grown = Bits::EMPTY;
+        match vital_from(p, &rest, &empty, &libs, &mut grown) {
+            Some(r) => {
+                vital += 1;
+                left = left.minus(&r);
+            }
+            None => left.clear(p),
+        }
+        *reads |= grown.dilate(mask);
+    }
+    true
 }
 
 /// A region vital to some block of the closure: its points, the blocks
@@ -106,25 +177,40 @@ const CLOSURE_MAX: usize = 64;
 /// region is dropped only through a block it touches, all of them in the
 /// closure, so the closure's verdicts are those of the whole board's.
 pub fn alive_area(b: &Board, blk: &Bits) -> Option<Bits> {
-    let c = b.color_at(blk.first()?)?;
+    let mut unused = Bits::EMPTY;
+    match closure(b, blk, &mut unused) {
+        Closure::Alive(area) => Some(area),
+        _ => None,
+    }
+}
+
+/// [`alive_area`]'s verdict.
+enum Closure {
+    Alive(Bits),
+    /// Not alive; the verdict holds on every board that agrees on the
+    /// points read.
+    Dead,
+    /// Counted not alive: the closure is larger than [`CLOSURE_MAX`] (the
+    /// points read are not all there).
+    TooLarge,
+}
+
+/// [`alive_area`], with the points it read in `reads`: every block of the
+/// closure and its liberties with the points next to them, and each region
+/// grown with the points next to it. A board that agrees on them has the
+/// same closure, and so the same verdict.
+fn closure(b: &Board, blk: &Bits, reads: &mut Bits) -> Closure {
+    let Some(c) = blk.first().and_then(|p| b.color_at(p)) else {
+        return Closure::Dead;
+    };
     let mask = b.mask();
     let own = b.stones(c);
     let rest = mask.minus(&own);
     let empty = b.empty();
     // The block itself needs two vital regions: counted first, without
     // building anything (most positions stop here).
-    let libs = b.liberties(blk);
-    let mut left = libs.minus(&empty.minus(&libs).adjacent(mask));
-    let mut vital = 0;
-    while vital < 2 {
-        let p = left.first()?;
-        match vital_from(p, &rest, &empty, &libs) {
-            Some(r) => {
-                vital += 1;
-                left = left.minus(&r);
-            }
-            None => left.clear(p),
-        }
+    if !two_vital(b, blk, reads) {
+        return Closure::Dead;
     }
     // Fixed arrays and bit masks, not vectors: this runs on a good part
     // of the positions of an escape search.
@@ -136,11 +222,15 @@ pub fn alive_area(b: &Board, blk: &Bits) -> Option<Bits> {
     let mut i = 0;
     while i < nb {
         let libs = b.liberties(&blocks[i]);
+        *reads |= blocks[i].dilate(mask) | libs.dilate(mask);
         // A liberty next to an empty point that is no liberty lies in no
         // vital region (the two share a region).
         let mut left = libs.minus(&empty.minus(&libs).adjacent(mask));
         while let Some(p) = left.first() {
-            let Some(r) = vital_from(p, &rest, &empty, &libs) else {
+            let mut grown = Bits::EMPTY;
+            let found = vital_from(p, &rest, &empty, &libs, &mut grown);
+            *reads |= grown.dilate(mask);
+            let Some(r) = found else {
                 left.clear(p);
                 continue;
             };
@@ -154,7 +244,7 @@ pub fn alive_area(b: &Board, blk: &Bits) -> Option<Bits> {
             while let Some(q) = near.first() {
                 let k = match blocks[..nb].iter().position(|k| k.get(q)) {
                     Some(k) => k,
-                    None if nb == CLOSURE_MAX => return None,
+                    None if nb == CLOSURE_MAX => return Closure::TooLarge,
                     None => {
                         blocks[nb] = Bits::flood(Bits::single(q), &own);
                         nb += 1;
@@ -165,7 +255,7 @@ pub fn alive_area(b: &Board, blk: &Bits) -> Option<Bits> {
                 touching |= 1 << k;
             }
             if nr == CLOSURE_MAX {
-                return None;
+                return Closure::TooLarge;
             }
             regions[nr] = Region {
                 points: r,
@@ -206,11 +296,11 @@ pub fn alive_area(b: &Board, blk: &Bits) -> Option<Bits> {
             break;
         }
         if in_x & 1 == 0 {
-            return None;
+            return Closure::Dead;
         }
     }
     if in_x & 1 == 0 {
-        return None;
+        return Closure::Dead;
     }
     let mut area = Bits::EMPTY;
     for (k, blk) in blocks[..nb].iter().enumerate() {
@@ -223,7 +313,7 @@ pub fn alive_area(b: &Board, blk: &Bits) -> Option<Bits> {
             area |= r.points;
         }
     }
-    Some(area)
+    Closure::Alive(area)
 }
 
 #[cfg(test)]
@@ -381,6 +471,50 @@ mod tests {
             alive >= 100 && blocks >= 10_000,
             "{alive} alive of {blocks}"
         );
+    }
+
+    /// What `closure` reads decides its verdict "not alive": random boards,
+    /// each block found not alive, the board changed at random off the
+    /// reads (stones of either colour or none), the block is not alive
+    /// there either. The reads are what lets a position's verdict pass on
+    /// to its children (`dead_reads`).
+    #[test]
+    fn a_dead_verdict_holds_where_the_board_agrees_on_its_reads() {
+        let mut rng = Rng::new(11);
+        let (mut checked, mut built) = (0, 0);
+        for i in 0..30_000 {
+            let size = 5 + i % 5;
+            let b = Board::random(&mut rng, size, 4, 3);
+            for c in [Color::Black, Color::White] {
+                for k in b.blocks(c) {
+                    let mut reads = Bits::EMPTY;
+                    if !matches!(closure(&b, &k, &mut reads), Closure::Dead) {
+                        continue;
+                    }
+                    let mut two = Bits::EMPTY;
+                    built += usize::from(two_vital(&b, &k, &mut two));
+                    let mut b2 = b;
+                    for p in b.mask().minus(&reads).iter() {
+                        if rng.below(2) == 0 {
+                            let colour = [None, Some(Color::Black), Some(Color::White)]
+                                [rng.below(3) as usize];
+                            b2.set(p, colour);
+                        }
+                    }
+                    assert_eq!(b2.block(k.first().unwrap()), k);
+                    assert!(
+                        alive_area(&b2, &k).is_none(),
+                        "{}\nchanged off the reads:\n{}",
+                        b.render(),
+                        b2.render()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        // Closures built past the block's own count, not only that count
+        // (fewer boards did not catch the closure's reads left out: tried).
+        assert!(checked > 300_000 && built > 10_000, "{checked} {built}");
     }
 
     /// Whether the opponent of `blk`'s owner, playing every move in a row
