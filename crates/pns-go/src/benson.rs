@@ -448,25 +448,32 @@ mod tests {
         out
     }
 
+    /// Calls `f` with each block of either colour on `n` random boards,
+    /// 5x5 to 9x9, dense with stones (the generator's state passed on).
+    fn each_random_block(seed: u64, n: usize, mut f: impl FnMut(&Board, &Bits, &mut Rng)) {
+        let mut rng = Rng::new(seed);
+        for i in 0..n {
+            let b = Board::random(&mut rng, 5 + i % 5, 4, 3);
+            for c in [Color::Black, Color::White] {
+                for k in b.blocks(c) {
+                    f(&b, &k, &mut rng);
+                }
+            }
+        }
+    }
+
     /// On random boards, 5x5 to 9x9, dense with stones: the closure's
     /// verdict on every block is the whole board's.
     #[test]
     fn the_closure_agrees_with_the_whole_board() {
-        let mut rng = Rng::new(5);
         let (mut alive, mut blocks) = (0, 0);
-        for i in 0..4000 {
-            let size = 5 + i % 5;
-            let b = Board::random(&mut rng, size, 4, 3);
-            for c in [Color::Black, Color::White] {
-                let everywhere = alive_everywhere(&b, c);
-                for k in b.blocks(c) {
-                    blocks += 1;
-                    let here = alive_area(&b, &k);
-                    assert_eq!(here.is_some(), k.intersects(&everywhere), "{}", b.render());
-                    alive += usize::from(here.is_some());
-                }
-            }
-        }
+        each_random_block(5, 4000, |b, k, _| {
+            let everywhere = alive_everywhere(b, b.color_at(k.first().unwrap()).unwrap());
+            blocks += 1;
+            let here = alive_area(b, k);
+            assert_eq!(here.is_some(), k.intersects(&everywhere), "{}", b.render());
+            alive += usize::from(here.is_some());
+        });
         assert!(
             alive >= 100 && blocks >= 10_000,
             "{alive} alive of {blocks}"
@@ -480,38 +487,31 @@ mod tests {
     /// to its children (`dead_reads`).
     #[test]
     fn a_dead_verdict_holds_where_the_board_agrees_on_its_reads() {
-        let mut rng = Rng::new(11);
         let (mut checked, mut built) = (0, 0);
-        for i in 0..30_000 {
-            let size = 5 + i % 5;
-            let b = Board::random(&mut rng, size, 4, 3);
-            for c in [Color::Black, Color::White] {
-                for k in b.blocks(c) {
-                    let mut reads = Bits::EMPTY;
-                    if !matches!(closure(&b, &k, &mut reads), Closure::Dead) {
-                        continue;
-                    }
-                    let mut two = Bits::EMPTY;
-                    built += usize::from(two_vital(&b, &k, &mut two));
-                    let mut b2 = b;
-                    for p in b.mask().minus(&reads).iter() {
-                        if rng.below(2) == 0 {
-                            let colour = [None, Some(Color::Black), Some(Color::White)]
-                                [rng.below(3) as usize];
-                            b2.set(p, colour);
-                        }
-                    }
-                    assert_eq!(b2.block(k.first().unwrap()), k);
-                    assert!(
-                        alive_area(&b2, &k).is_none(),
-                        "{}\nchanged off the reads:\n{}",
-                        b.render(),
-                        b2.render()
-                    );
-                    checked += 1;
+        each_random_block(11, 30_000, |b, k, rng| {
+            let mut reads = Bits::EMPTY;
+            if !matches!(closure(b, k, &mut reads), Closure::Dead) {
+                return;
+            }
+            let mut two = Bits::EMPTY;
+            built += usize::from(two_vital(b, k, &mut two));
+            let mut b2 = *b;
+            for p in b.mask().minus(&reads).iter() {
+                if rng.below(2) == 0 {
+                    let colour =
+                        [None, Some(Color::Black), Some(Color::White)][rng.below(3) as usize];
+                    b2.set(p, colour);
                 }
             }
-        }
+            assert_eq!(b2.block(k.first().unwrap()), *k);
+            assert!(
+                alive_area(&b2, k).is_none(),
+                "{}\nchanged off the reads:\n{}",
+                b.render(),
+                b2.render()
+            );
+            checked += 1;
+        });
         // Closures built past the block's own count, not only that count
         // (fewer boards did not catch the closure's reads left out: tried).
         assert!(checked > 300_000 && built > 10_000, "{checked} {built}");

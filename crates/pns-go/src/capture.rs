@@ -2155,6 +2155,14 @@ mod tests {
         assert_ne!(&legal[..3], &want[..3]);
     }
 
+    /// A stone of `b` (which has some) drawn at random: a target.
+    fn random_stone(rng: &mut pns_core::rng::Rng, b: &Board) -> usize {
+        let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White))
+            .iter()
+            .collect();
+        stones[rng.below(stones.len() as u64) as usize]
+    }
+
     /// `search_moves_within`: on random crowded boards (suicides among the
     /// points), with either generator and either side complete, the moves
     /// of `search_moves` on the region, in the same order, for random
@@ -2165,10 +2173,7 @@ mod tests {
         let mut checked = 0;
         for i in 0..300 {
             let b = Board::random(&mut rng, 5 + i % 5, 3, 3);
-            let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White))
-                .iter()
-                .collect();
-            let t = stones[rng.below(stones.len() as u64) as usize];
+            let t = random_stone(&mut rng, &b);
             let gen = [Generator::H1, Generator::H2, Generator::Board][i % 3];
             let Ok(g) = Capture::new(b, t, 5, gen) else {
                 continue;
@@ -2212,10 +2217,7 @@ mod tests {
         let (mut carried, mut alive) = (0, 0);
         for i in 0..3000 {
             let b = Board::random(&mut rng, 5 + i % 5, 4, 3);
-            let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White))
-                .iter()
-                .collect();
-            let t = stones[rng.below(stones.len() as u64) as usize];
+            let t = random_stone(&mut rng, &b);
             let Ok(mut g) = Capture::new(b, t, 9, Generator::Board) else {
                 continue;
             };
