@@ -105,11 +105,10 @@ pub fn alive(b: &Board, blk: &Bits) -> bool {
 /// in its cache: the points that Benson's steps ([`alive_area`]) read.
 /// Any board that agrees with `b` on them (the same stones of each colour
 /// and the same empty points there) has the same closure and the same
-/// verdict, so the block is not alive there either. A move off them that captures
-/// nothing keeps the answer
-/// ([`crate::capture::Capture`] carries it from position to position, and
-/// most positions of an escape search are answered so, without Benson's
-/// steps).
+/// verdict, so the block is not alive there either. A move off them that
+/// captures nothing keeps the answer ([`crate::capture::Capture`] carries
+/// it from position to position, and most positions of an escape search
+/// are answered so, without Benson's steps).
 pub fn dead_reads(b: &Board, blk: &Bits) -> Option<Bits> {
     let (key, slot) = cache_key(b, blk.first()?);
     CACHE.with(|c| match c.borrow()[slot] {

@@ -295,10 +295,11 @@ pub struct Capture {
     /// default; [`Capture::with_benson`]).
     benson: bool,
     /// Where the target is known not alive by Benson's rule
-    /// ([`crate::benson::dead_reads`]): the points that verdict read. Carried from move to move while no move lands on them and
-    /// nothing is captured, so that most children of a wide node need no
-    /// Benson's steps (they were a fifth of an escape search's time). Not
-    /// part of the position: equality and hashing leave it out.
+    /// ([`crate::benson::dead_reads`]): the points that verdict read.
+    /// Carried from move to move while no move lands on them and nothing
+    /// is captured, so that most children of a wide node need no Benson's
+    /// steps (they were a fifth of an escape search's time). Not part of
+    /// the position: equality and hashing leave it out.
     dead_reads: Option<Bits>,
     /// GNU Go's reading horizon, if any ([`Horizon`]).
     horizon: Option<Horizon>,
@@ -573,9 +574,9 @@ impl Capture {
             None => None,
         };
         let captured = self.board.play(m, true).expect("capture: a legal move");
-        // The count read nothing this move changes: the block and the
-        // regions around it are the same (the reads hold the points next
-        // to the block, so the block has not grown either).
+        // The verdict read nothing this move changes: the blocks and the
+        // regions it read are the same (the reads hold the points next to
+        // the target, so the target has not grown either).
         self.dead_reads = dead
             .filter(|r| captured.is_empty() && !matches!(m, Move::Play(p) if r.get(p as usize)));
         if let Some(r) = self.retake.take() {
