@@ -10,8 +10,10 @@ use pns_games::go::gtp::Engine;
 
 #[derive(Args, Debug)]
 pub struct GtpArgs {
-    /// Node visits a solving command (`one_eye`, `one_eye_attack`) may
-    /// spend before it answers with an error.
+    /// Node visits a solving command may spend before it answers with an
+    /// error (`one_eye`, `one_eye_attack`), or each search of one
+    /// (`attack`, `defend`, `attack_either`, `defend_both`, which ask
+    /// several; docs/PERFORMANCE.md measures GNU Go's cases at 3,000).
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub nodes: u64,
     /// The search behind `attack` and `defend`: `lambda-zones` (λ-df-pn
