@@ -476,12 +476,49 @@ impl Board {
         }
         // A point next to an empty one is legal: one pass over the board
         // instead of a check a point (most of them on an open board).
-        let easy = empty.adjacent(self.mask());
-        for p in cand.iter() {
-            if easy.get(p) || self.is_legal_point(p, simple_ko) {
-                out.push(Move::Play(p as u16));
+        let mask = self.mask();
+        let easy = empty.adjacent(mask);
+        let hard = cand.minus(&easy);
+        let legal = if hard.is_empty() {
+            cand
+        } else {
+            (cand & easy) | self.legal_among_surrounded(&hard)
+        };
+        for p in legal.iter() {
+            out.push(Move::Play(p as u16));
+        }
+    }
+
+    /// Which of `hard` (empty points with no empty neighbour, none the
+    /// ko point) the player to move may play: those where a neighbouring
+    /// own block has another liberty, or a neighbouring opponent block has
+    /// no other (the stone captures it), as [`Board::is_legal_point`]
+    /// reads them, but each block around them flooded once, not once per
+    /// point: in a crowded position the complete side's move list asked
+    /// for a flood fill per neighbour of every such point.
+    fn legal_among_surrounded(&self, hard: &Bits) -> Bits {
+        let mask = self.mask();
+        let empty = self.empty();
+        let (me, opp) = (self.to_move as usize, self.to_move.opponent() as usize);
+        let mut legal = Bits::EMPTY;
+        let mut near = hard.adjacent(mask) & (self.stones[me] | self.stones[opp]);
+        while let Some(q) = near.first() {
+            let mine = self.stones[me].get(q);
+            let stones = if mine {
+                &self.stones[me]
+            } else {
+                &self.stones[opp]
+            };
+            let blk = Bits::flood(Bits::single(q), stones);
+            near = near.minus(&blk);
+            let libs = blk.border(mask) & empty;
+            // An own block with two liberties keeps one whichever it
+            // loses; an opponent block with one is captured there.
+            if (mine && libs.count() >= 2) || (!mine && libs.count() == 1) {
+                legal |= libs & *hard;
             }
         }
+        legal
     }
 
     /// Whether the player to move may put a stone on the empty point `p`
@@ -664,6 +701,46 @@ mod tests {
         assert!(b.adjacent_blocks(&Bits::EMPTY).is_empty());
         assert_eq!(b.blocks(Color::White).len(), 2);
         assert_eq!(b.block(4), Bits::EMPTY);
+    }
+
+    /// `legal_points` (every block around the surrounded points flooded
+    /// once) against `check` (the move played) point by point, on crowded
+    /// random boards with ko points from random play, with and without
+    /// the ko ban and a region.
+    #[test]
+    fn legal_points_are_the_moves_check_allows() {
+        let mut rng = pns_core::rng::Rng::new(12);
+        let mut surrounded = 0;
+        for i in 0..3_000 {
+            let size = 2 + i % 8;
+            let mut b = Board::random(&mut rng, size, 4, 4);
+            for _ in 0..rng.below(6) {
+                let p = b
+                    .mask()
+                    .iter()
+                    .nth(rng.below(size as u64 * size as u64) as usize);
+                let _ = b.play(Move::Play(p.unwrap() as u16), true);
+            }
+            let region = *b.mask() & Bits(std::array::from_fn(|_| rng.next_u64()));
+            for simple_ko in [true, false] {
+                for r in [None, Some(&region)] {
+                    let mut fast = Vec::new();
+                    b.legal_points(r, simple_ko, &mut fast);
+                    let slow: Vec<Move> = b
+                        .mask()
+                        .iter()
+                        .filter(|&p| r.is_none_or(|r| r.get(p)))
+                        .map(|p| Move::Play(p as u16))
+                        .filter(|&m| b.check(m, simple_ko).is_ok())
+                        .collect();
+                    assert_eq!(fast, slow, "{simple_ko} {r:?}\n{b:?}");
+                }
+            }
+            let empty = b.empty();
+            surrounded += empty.minus(&empty.adjacent(b.mask())).count();
+        }
+        // Enough points with no empty neighbour to exercise the floods.
+        assert!(surrounded > 5_000, "{surrounded}");
     }
 
     #[test]
