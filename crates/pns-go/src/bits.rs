@@ -143,6 +143,17 @@ impl Bits {
         (self.shl(1) | self.shr(1) | self.shl(s) | self.shr(s)) & *board
     }
 
+    /// The points of `board` with two or more of their neighbours in the
+    /// set.
+    #[inline]
+    pub fn adjacent_twice(&self, board: &Bits) -> Bits {
+        let s = STRIDE as u32;
+        let (a, b) = (self.shl(1), self.shr(1));
+        let (c, d) = (self.shl(s), self.shr(s));
+        // Two of four: both of one pair, or one of each pair.
+        ((a & b) | (c & d) | ((a | b) & (c | d))) & *board
+    }
+
     /// The points next to the set and not in it, within `board`.
     #[inline]
     pub fn border(&self, board: &Bits) -> Bits {

@@ -500,8 +500,18 @@ impl Board {
         let mask = self.mask();
         let empty = self.empty();
         let (me, opp) = (self.to_move as usize, self.to_move.opponent() as usize);
-        let mut legal = Bits::EMPTY;
-        let mut near = hard.adjacent(mask) & (self.stones[me] | self.stones[opp]);
+        // Most are settled without a flood fill. A stone with two empty
+        // neighbours has a liberty besides the point: next to an own one
+        // the point is legal, and a point with only opponent ones around
+        // it takes no block and is suicide.
+        let two_libs = empty.adjacent_twice(mask);
+        let mut legal = *hard & (self.stones[me] & two_libs).adjacent(mask);
+        let not_full = mask.minus(&(self.stones[opp] & two_libs));
+        let open = hard.minus(&legal) & not_full.adjacent(mask);
+        if open.is_empty() {
+            return legal;
+        }
+        let mut near = open.adjacent(mask) & (self.stones[me] | self.stones[opp]);
         while let Some(q) = near.first() {
             let mine = self.stones[me].get(q);
             let stones = if mine {
@@ -515,7 +525,7 @@ impl Board {
             // An own block with two liberties keeps one whichever it
             // loses; an opponent block with one is captured there.
             if (mine && libs.count() >= 2) || (!mine && libs.count() == 1) {
-                legal |= libs & *hard;
+                legal |= libs & open;
             }
         }
         legal
