@@ -513,13 +513,7 @@ impl Board {
         }
         let mut near = open.adjacent(mask) & (self.stones[me] | self.stones[opp]);
         while let Some(q) = near.first() {
-            let mine = self.stones[me].get(q);
-            let stones = if mine {
-                &self.stones[me]
-            } else {
-                &self.stones[opp]
-            };
-            let blk = Bits::flood(Bits::single(q), stones);
+            let (blk, mine) = self.stone_block(q);
             near = near.minus(&blk);
             let libs = blk.border(mask) & empty;
             // An own block with two liberties keeps one whichever it
@@ -529,6 +523,16 @@ impl Board {
             }
         }
         legal
+    }
+
+    /// The block of the stone on `q`, and whether it is the player to
+    /// move's.
+    #[inline]
+    fn stone_block(&self, q: usize) -> (Bits, bool) {
+        let me = self.to_move as usize;
+        let mine = self.stones[me].get(q);
+        let stones = &self.stones[if mine { me } else { 1 - me }];
+        (Bits::flood(Bits::single(q), stones), mine)
     }
 
     /// Whether the player to move may put a stone on the empty point `p`
@@ -550,17 +554,10 @@ impl Board {
         if nb.intersects(&empty) {
             return true;
         }
-        let (me, opp) = (self.to_move as usize, self.to_move.opponent() as usize);
         let empty_after = empty.minus(&here);
         let mut near = nb;
         while let Some(q) = near.first() {
-            let mine = self.stones[me].get(q);
-            let stones = if mine {
-                &self.stones[me]
-            } else {
-                &self.stones[opp]
-            };
-            let blk = Bits::flood(Bits::single(q), stones);
+            let (blk, mine) = self.stone_block(q);
             near = near.minus(&blk);
             let has_lib = blk.border(mask).intersects(&empty_after);
             if mine == has_lib {
