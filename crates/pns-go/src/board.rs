@@ -489,8 +489,8 @@ impl Board {
         }
     }
 
-    /// Which of `hard` (empty points with no empty neighbour, none the
-    /// ko point) the player to move may play: those where a neighbouring
+    /// Which of `hard` (empty points with no empty neighbour) the player
+    /// to move may play, the ko ban aside: those where a neighbouring
     /// own block has another liberty, or a neighbouring opponent block has
     /// no other (the stone captures it), as [`Board::is_legal_point`]
     /// reads them, but each block around them flooded once, not once per
@@ -502,8 +502,8 @@ impl Board {
         let (me, opp) = (self.to_move as usize, self.to_move.opponent() as usize);
         // Most are settled without a flood fill. A stone with two empty
         // neighbours has a liberty besides the point: next to an own one
-        // the point is legal, and a point with only opponent ones around
-        // it takes no block and is suicide.
+        // the point is legal, and a point with only such opponent stones
+        // around it takes no block and is suicide.
         let two_libs = empty.adjacent_twice(mask);
         let mut legal = *hard & (self.stones[me] & two_libs).adjacent(mask);
         let not_full = mask.minus(&(self.stones[opp] & two_libs));
