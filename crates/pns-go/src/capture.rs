@@ -1825,9 +1825,10 @@ pub fn defend_coded_decided(
 /// The code of `ask` (does the side to move at `g` succeed?) from its
 /// answers with `opponent` exempt, with the side itself exempt and with
 /// nobody exempt, each asked only when the ones before leave the code
-/// open and it can still decide it (the third needs a failure with the
-/// opponent exempt or a success with the side exempt: on GNU Go's passing
-/// class it was asked in vain on most unknown cases, a quarter of the time).
+/// open and it can still decide it. The third needs a failure with the
+/// opponent exempt or a success with the side exempt; asked on every
+/// unknown case, it cost a quarter of the time on GNU Go's passing class
+/// and decided nothing there.
 fn coded(
     g: &Capture,
     opponent: Color,
