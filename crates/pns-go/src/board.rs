@@ -482,23 +482,23 @@ impl Board {
         let legal = if hard.is_empty() {
             cand
         } else {
-            (cand & easy) | self.legal_among_surrounded(&hard)
+            (cand & easy) | self.legal_among_surrounded(&hard, &empty)
         };
         for p in legal.iter() {
             out.push(Move::Play(p as u16));
         }
     }
 
-    /// Which of `hard` (empty points with no empty neighbour) the player
-    /// to move may play, the ko ban aside: those where a neighbouring
-    /// own block has another liberty, or a neighbouring opponent block has
-    /// no other (the stone captures it), as [`Board::is_legal_point`]
-    /// reads them, but each block around them flooded once, not once per
-    /// point: in a crowded position the complete side's move list asked
-    /// for a flood fill per neighbour of every such point.
-    fn legal_among_surrounded(&self, hard: &Bits) -> Bits {
+    /// Which of `hard` (points of `empty`, the board's empty points, with
+    /// no empty neighbour) the player to move may play, the ko ban aside:
+    /// those where a neighbouring own block has another liberty, or a
+    /// neighbouring opponent block has no other (the stone captures it),
+    /// as [`Board::is_legal_point`] reads them, but each block around
+    /// them flooded once, not once per point: in a crowded position the
+    /// complete side's move list asked for a flood fill per neighbour of
+    /// every such point.
+    fn legal_among_surrounded(&self, hard: &Bits, empty: &Bits) -> Bits {
         let mask = self.mask();
-        let empty = self.empty();
         let (me, opp) = (self.to_move as usize, self.to_move.opponent() as usize);
         // Most are settled without a flood fill. A stone with two empty
         // neighbours has a liberty besides the point: next to an own one
@@ -515,7 +515,7 @@ impl Board {
         while let Some(q) = near.first() {
             let (blk, mine) = self.stone_block(q);
             near = near.minus(&blk);
-            let libs = blk.border(mask) & empty;
+            let libs = blk.border(mask) & *empty;
             // An own block with two liberties keeps one whichever it
             // loses; an opponent block with one is captured there.
             if (mine && libs.count() >= 2) || (!mine && libs.count() == 1) {
