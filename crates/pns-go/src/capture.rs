@@ -212,6 +212,16 @@ impl Generator {
         }
     }
 
+    /// The generators whose points this one's include, narrowest first:
+    /// what [`widen`] asks before it, on the same table.
+    pub fn narrower(self) -> &'static [Generator] {
+        match self {
+            Generator::H1 => &[],
+            Generator::H2 => &[Generator::H1],
+            Generator::Board => &[Generator::H1, Generator::H2],
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<Generator> {
         match s {
             "h1" | "heuristic1" => Some(Generator::H1),

@@ -75,6 +75,14 @@ pub fn certificate(
         return Err("the question is not settled".into());
     }
     let tt = Table::with_mb(TABLE_MB);
+    // A widened question (`capture::widen`) was asked on the table of its
+    // narrower ones, whose answers λ-df-pn with zones reads as its own:
+    // they are asked first here too.
+    if q.complete().is_some() {
+        for &gen in q.generator().narrower() {
+            status_on_line(solver, &q.with_generator(gen), &[], visits, &tt);
+        }
+    }
     let again = status_on_line(solver, &q, &[], visits, &tt);
     if again != d.status {
         return Err(format!(

@@ -791,14 +791,55 @@ impl<'t> LambdaProblem<'t> {
     }
 
     /// Whether `n` has the value `claim` (proven or disproven), by the
-    /// rules or the table's base entry.
+    /// rules, the table's base entry or a narrower question's
+    /// ([`Self::implied`]).
     fn settled(&self, z: &ZoneState<'_>, n: &LNode, claim: Status) -> bool {
         match self.rule_status(n) {
-            Status::Unknown => z.tt.probe(n.key()).is_some_and(|h| match claim {
+            Status::Unknown => {
+                z.tt.probe(n.key()).is_some_and(|h| match claim {
+                    Status::Proven => h.pn == 0,
+                    _ => h.dn == 0,
+                }) || self.implied(n).is_some_and(|(_, s)| s == claim)
+            }
+            s => s == claim,
+        }
+    }
+
+    /// The value of `n` that the table holds for the same node under a
+    /// narrower generator, and that node. `capture::widen` asks a question
+    /// again with the bounded side's generator widened (h1, h2, the board)
+    /// on the same table, the generator in the keys. Each generator's
+    /// points hold the narrower one's (h2 is h1 dilated), so with the
+    /// attacker on every point a narrower escape is an escape here (the
+    /// defender's moves are still there, the attacker's the same), and
+    /// with the defender on every point a narrower capture is a capture
+    /// here. The other way round nothing carries over. Only with zones
+    /// (the table is then the search's).
+    fn implied(&self, n: &LNode) -> Option<(LNode, Status)> {
+        let z = self.zones.as_ref()?;
+        let g = &n.g;
+        let claim = match g.complete() {
+            Some(c) if c == g.attacker() => Status::Disproven,
+            Some(_) => Status::Proven,
+            None => return None,
+        };
+        g.generator().narrower().iter().find_map(|&gen| {
+            let mut m = *n;
+            m.g = m.g.with_generator(gen);
+            let holds = z.tt.probe(m.key()).is_some_and(|h| match claim {
                 Status::Proven => h.pn == 0,
                 _ => h.dn == 0,
-            }),
-            s => s == claim,
+            });
+            holds.then_some((m, claim))
+        })
+    }
+
+    /// [`Self::rule_status`], else what a narrower question settled
+    /// ([`Self::implied`]).
+    fn status_implied(&self, n: &LNode) -> Status {
+        match self.rule_status(n) {
+            Status::Unknown => self.implied(n).map_or(Status::Unknown, |(_, s)| s),
+            s => s,
         }
     }
 
@@ -962,6 +1003,12 @@ impl<'t> LambdaProblem<'t> {
             Status::Disproven => return None,
             Status::Unknown => {}
         }
+        // Proven under a narrower generator: that proof's zone.
+        if let Some((m, proven)) = self.implied(n) {
+            return (proven == Status::Proven)
+                .then(|| self.zone(z, &m, depth + 1, proven))
+                .flatten();
+        }
         match n.kind {
             Kind::Split(_) | Kind::Fixed(..) => {
                 let mut ms = Vec::new();
@@ -1015,6 +1062,12 @@ impl<'t> LambdaProblem<'t> {
             }
             Status::Proven => return None,
             Status::Unknown => {}
+        }
+        // Disproven under a narrower generator: that disproof's zone.
+        if let Some((m, disproven)) = self.implied(n) {
+            return (disproven == Status::Disproven)
+                .then(|| self.zone_looping(z, &m, depth + 1, disproven))
+                .flatten();
         }
         // Below the unrestricted level, lost there: that node's zone.
         let below = match n.kind {
@@ -1341,7 +1394,7 @@ impl Problem for LambdaProblem<'_> {
     }
 
     fn evaluate(&self) -> Status {
-        self.rule_status(self.cur())
+        self.status_implied(self.cur())
     }
 
     fn generate(&self, out: &mut Vec<LMove>) {

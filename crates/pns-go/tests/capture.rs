@@ -671,6 +671,67 @@ fn bounded_generators_answer_as_the_board_does_widening_included() {
     assert!(widened > 0, "no position needed the widening");
 }
 
+/// λ-df-pn with zones asked a question three times on one table, the
+/// bounded side's generator widened each time (h1, h2, the board: what
+/// `capture::widen` does), reads the narrower questions' escapes (the
+/// attacker on every point) or captures (the defender on every point) as
+/// its own. Every status is the tree method's for its own question (its
+/// generator and complete side), and the wider searches spend fewer
+/// visits on the shared table than on a fresh one in some positions: a
+/// check where nothing was read would prove nothing.
+#[test]
+fn widened_questions_read_the_narrower_answers_soundly() {
+    use pns_go::lambda::{self, LambdaParams};
+    let params = LambdaParams::zoned();
+    let mut rng = Rng::new(20261129);
+    let (mut checked, mut tries, mut saved, mut solved) = (0, 0, 0, 0);
+    while checked < 120 && tries < 20_000 {
+        tries += 1;
+        let Some(g) = random_problem(&mut rng, Generator::H1) else {
+            continue;
+        };
+        let complete = if checked % 2 == 0 {
+            g.attacker()
+        } else {
+            g.defender()
+        };
+        let q = g.with_complete(Some(complete));
+        let mut want = Vec::new();
+        for gen in Generator::ALL {
+            let mut budget = 200_000;
+            want.push(oracle(
+                &q.with_generator(gen),
+                &mut HashSet::new(),
+                &mut budget,
+            ));
+        }
+        if want.iter().any(Option::is_none) {
+            continue;
+        }
+        let tt = Table::with_mb(4);
+        for (gen, want) in Generator::ALL.into_iter().zip(&want) {
+            let w = q.with_generator(gen);
+            let shared = lambda::search(&w, &params, 200_000, &tt);
+            if shared.status.is_solved() {
+                let want = status_of_win(want.expect("solved above"));
+                assert_eq!(shared.status, want, "{gen:?}\n{}", w.render());
+                solved += 1;
+            }
+            if gen != Generator::H1 {
+                let fresh = lambda::search(&w, &params, 200_000, &Table::with_mb(4));
+                if shared.stats.visits < fresh.stats.visits {
+                    saved += 1;
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 120);
+    assert!(solved >= 300, "only {solved} of 360 searches solved");
+    assert!(saved > 0, "no wider search read a narrower answer");
+    eprintln!("widened on one table: {solved} solved, {saved} wider searches saved visits");
+}
+
 /// The tree method on the board alone (every legal point for both sides)
 /// with `exempt` free of the simple-ko ban, written from the rules without
 /// the problem type: whether the attacker captures the block at `target`
