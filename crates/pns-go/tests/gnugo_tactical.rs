@@ -336,6 +336,38 @@ fn an_escape_outside_the_generator_is_found_by_widening_a_step() {
     assert_eq!(d.status, Status::Disproven);
     assert_eq!(d.question.complete(), Some(g.attacker()));
     assert_eq!(d.question.generator(), Generator::H2);
+    // The widened search's certificate (which asks h1 first, as the
+    // widening did, since the search reads h1's escapes from its table)
+    // is found again, and the rules-only verifier accepts every block.
+    let cert = pns_go::certify::certificate(&d, &solver, 3000, "-").expect("found again");
+    assert_eq!(cert.value, pns_core::Outcome::Loss);
+    for b in &cert.blocks {
+        pns_core::verify::verify_block(&d.question, b).expect("a block the rules accept");
+    }
+}
+
+/// The widened searches read the narrower ones' answers from their table
+/// (`lambda.rs`, `implied`): `reading 24` (`attack O2`, `1 Q1`) is
+/// answered at 3,000 visits with it and was unknown there without; and
+/// `reading 124` (`attack G3`, `1 K3`, settled by the search with both
+/// sides on every point) stays answered at 30,000 visits, which it was not
+/// while the attacker's order nodes read them too.
+#[test]
+fn widened_searches_read_the_narrower_answers() {
+    use pns_go::capture::{
+        attack_coded_decided, Capture, Effort, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS,
+    };
+    let solver = Solver::parse("lambda-zones").unwrap();
+    for (id, visits, want) in [("24", 3000, "Q1"), ("124", 30_000, "K3")] {
+        let c = reading_case(id);
+        let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1)
+            .unwrap()
+            .with_capture_horizon(Some(CAPTURE_HORIZON));
+        let (coded, _) = attack_coded_decided(&g, &solver, visits, &mut Effort::default());
+        let got = coded.unwrap_or_else(|| panic!("reading {id}: unknown"));
+        let mv = got.mv.map(|m| c.board.format_move(m).to_uppercase());
+        assert_eq!((got.code, mv.as_deref()), (1, Some(want)), "reading {id}");
+    }
 }
 
 /// The capture horizon (`pns_go::capture::CAPTURE_HORIZON`: capture
