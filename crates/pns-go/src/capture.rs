@@ -213,7 +213,8 @@ impl Generator {
     }
 
     /// The generators whose points this one's include, narrowest first:
-    /// what [`widen`] asks before it, on the same table.
+    /// what `widen` asks before it, on the same table, when the question
+    /// starts at h1 (the default).
     pub fn narrower(self) -> &'static [Generator] {
         match self {
             Generator::H1 => &[],

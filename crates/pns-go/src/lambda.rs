@@ -839,10 +839,10 @@ impl<'t> LambdaProblem<'t> {
     /// (`Fixed`). There the search went worse with it: on `reading 124`
     /// (`attack G3`) the widened search with both sides on every point
     /// stayed unknown at 300,000 visits, where it proves the capture in
-    /// 11,000 without. Each of the 442 values it read at 30,000 visits was
-    /// right (every node searched again alone, on a fresh table, without
-    /// reading), so the loss is in the course the search takes, not in
-    /// what it knows; why was not found.
+    /// 11,000 without this reading. Each of the 442 values it read at
+    /// 30,000 visits was right (every node searched again alone, on a
+    /// fresh table, without reading), so the loss is in the course the
+    /// search takes, not in what it knows; why was not found.
     /// The zone walks ([`Self::settled`]) still read them.
     fn status_implied(&self, n: &LNode) -> Status {
         match self.rule_status(n) {
