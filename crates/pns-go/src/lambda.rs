@@ -791,31 +791,28 @@ impl<'t> LambdaProblem<'t> {
     }
 
     /// Whether `n` has the value `claim` (proven or disproven), by the
-    /// rules, the table's base entry or a narrower question's
-    /// ([`Self::implied`]).
+    /// rules or the table's base entry.
     fn settled(&self, z: &ZoneState<'_>, n: &LNode, claim: Status) -> bool {
         match self.rule_status(n) {
-            Status::Unknown => {
-                z.tt.probe(n.key()).is_some_and(|h| match claim {
-                    Status::Proven => h.pn == 0,
-                    _ => h.dn == 0,
-                }) || self.implied(n).is_some_and(|(_, s)| s == claim)
-            }
+            Status::Unknown => z.tt.probe(n.key()).is_some_and(|h| match claim {
+                Status::Proven => h.pn == 0,
+                _ => h.dn == 0,
+            }),
             s => s == claim,
         }
     }
 
     /// The value of `n` that the table holds for the same node under a
-    /// narrower generator, and that node. `capture::widen` asks a question
-    /// again with the bounded side's generator widened (h1, h2, the board)
-    /// on the same table, the generator in the keys. Each generator's
-    /// points hold the narrower one's (h2 is h1 dilated), so with the
-    /// attacker on every point a narrower escape is an escape here (the
-    /// defender's moves are still there, the attacker's the same), and
-    /// with the defender on every point a narrower capture is a capture
-    /// here. The other way round nothing carries over. Only with zones
-    /// (the table is then the search's).
-    fn implied(&self, n: &LNode) -> Option<(LNode, Status)> {
+    /// narrower generator. `capture::widen` asks a question again with
+    /// the bounded side's generator widened (h1, h2, the board) on the
+    /// same table, the generator in the keys. Each generator's points
+    /// hold the narrower one's (h2 is h1 dilated), so with the attacker on
+    /// every point a narrower escape is an escape here (the defender's
+    /// moves are still there, the attacker's the same), and with the
+    /// defender on every point a narrower capture is a capture here. The
+    /// other way round nothing carries over. Only with zones (the table is
+    /// then the search's).
+    fn implied(&self, n: &LNode) -> Option<Status> {
         let z = self.zones.as_ref()?;
         let g = &n.g;
         let claim = match g.complete() {
@@ -830,24 +827,29 @@ impl<'t> LambdaProblem<'t> {
                 Status::Proven => h.pn == 0,
                 _ => h.dn == 0,
             });
-            holds.then_some((m, claim))
+            holds.then_some(claim)
         })
     }
 
     /// [`Self::rule_status`], else what a narrower question settled
-    /// ([`Self::implied`]), except at the attacker's order nodes
-    /// (`Fixed`). There the search went worse with it: on `reading 124`
-    /// (`attack G3`) the widened search with both sides on every point
-    /// stayed unknown at 300,000 visits, where it proves the capture in
-    /// 11,000 without this reading. Each of the 442 values it read at
-    /// 30,000 visits was right (every node searched again alone, on a
-    /// fresh table, without reading), so the loss is in the course the
-    /// search takes, not in what it knows; why was not found.
-    /// The zone walks ([`Self::settled`]) still read them.
+    /// ([`Self::implied`]): the value of a node when it is created.
+    ///
+    /// Not at the attacker's order nodes (`Fixed`): there the search went
+    /// worse with it. On `reading 124` (`attack G3`) the widened search
+    /// with both sides on every point stayed unknown at 300,000 visits,
+    /// where it proves the capture in 11,000 without this reading. Each of
+    /// the 442 values it read at 30,000 visits was right (every node
+    /// searched again alone, on a fresh table, without reading), so the
+    /// loss is in the course the search takes, not in what it knows; why
+    /// was not found. Nor in the zone walks (`settled`, the walks of a
+    /// narrower node's zone in place of `n`'s): with them, `trevor 671`
+    /// (`defend G1`) went unknown at 300,000 visits, answered in 81,565
+    /// without (docs/experiments/lambda.md, "The widened questions read
+    /// the narrower ones").
     fn status_implied(&self, n: &LNode) -> Status {
         match self.rule_status(n) {
             Status::Unknown if !matches!(n.kind, Kind::Fixed(..)) => {
-                self.implied(n).map_or(Status::Unknown, |(_, s)| s)
+                self.implied(n).unwrap_or(Status::Unknown)
             }
             s => s,
         }
@@ -1013,12 +1015,6 @@ impl<'t> LambdaProblem<'t> {
             Status::Disproven => return None,
             Status::Unknown => {}
         }
-        // Proven under a narrower generator: that proof's zone.
-        if let Some((m, proven)) = self.implied(n) {
-            return (proven == Status::Proven)
-                .then(|| self.zone(z, &m, depth + 1, proven))
-                .flatten();
-        }
         match n.kind {
             Kind::Split(_) | Kind::Fixed(..) => {
                 let mut ms = Vec::new();
@@ -1072,12 +1068,6 @@ impl<'t> LambdaProblem<'t> {
             }
             Status::Proven => return None,
             Status::Unknown => {}
-        }
-        // Disproven under a narrower generator: that disproof's zone.
-        if let Some((m, disproven)) = self.implied(n) {
-            return (disproven == Status::Disproven)
-                .then(|| self.zone_looping(z, &m, depth + 1, disproven))
-                .flatten();
         }
         // Below the unrestricted level, lost there: that node's zone.
         let below = match n.kind {

@@ -347,26 +347,49 @@ fn an_escape_outside_the_generator_is_found_by_widening_a_step() {
 }
 
 /// The widened searches read the narrower ones' answers from their table
-/// (`lambda.rs`, `implied`): `reading 24` (`attack O2`, `1 Q1`) is
-/// answered at 3,000 visits with it and was unknown there without; and
-/// `reading 124` (`attack G3`, `1 K3`, settled by the search with both
-/// sides on every point) stays answered at 30,000 visits, which it was not
-/// while the attacker's order nodes read them too.
+/// when they create a node (`lambda.rs`, `implied`): `reading 24`
+/// (`attack O2`, `1 Q1`) is answered at 3,000 visits with it and was
+/// unknown there without. Two cases that other ways of reading them lost
+/// stay answered: `reading 124` (`attack G3`, `1 K3`, settled by the
+/// search with both sides on every point) at 30,000 visits, lost while the
+/// attacker's order nodes read them too, and `trevor 671` (`defend G1`,
+/// `1 D1|C3|C1`) at 300,000, lost while the zone walks read them.
 #[test]
 fn widened_searches_read_the_narrower_answers() {
     use pns_go::capture::{
-        attack_coded_decided, Capture, Effort, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS,
+        attack_coded_decided, defend_coded_decided, Capture, Effort, CAPTURE_HORIZON,
+        DEFAULT_ESCAPE_LIBS,
     };
     let solver = Solver::parse("lambda-zones").unwrap();
-    for (id, visits, want) in [("24", 3000, "Q1"), ("124", 30_000, "K3")] {
-        let c = reading_case(id);
+    let data = shared_data("go");
+    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
+        .expect("the cases load");
+    let runs: [(&str, &str, u64, &[&str]); 3] = [
+        ("reading", "24", 3000, &["Q1"]),
+        ("reading", "124", 30_000, &["K3"]),
+        ("trevor", "671", 300_000, &["D1", "C3", "C1"]),
+    ];
+    for (suite, id, visits, want) in runs {
+        let c = cases
+            .iter()
+            .find(|c| c.suite == suite && c.id == id)
+            .unwrap_or_else(|| panic!("{suite} {id}"));
         let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1)
             .unwrap()
             .with_capture_horizon(Some(CAPTURE_HORIZON));
-        let (coded, _) = attack_coded_decided(&g, &solver, visits, &mut Effort::default());
-        let got = coded.unwrap_or_else(|| panic!("reading {id}: unknown"));
+        let mut e = Effort::default();
+        let (coded, _) = if c.attack {
+            attack_coded_decided(&g, &solver, visits, &mut e)
+        } else {
+            defend_coded_decided(&g, &solver, visits, &mut e)
+        };
+        let got = coded.unwrap_or_else(|| panic!("{suite} {id}: unknown"));
         let mv = got.mv.map(|m| c.board.format_move(m).to_uppercase());
-        assert_eq!((got.code, mv.as_deref()), (1, Some(want)), "reading {id}");
+        assert_eq!(got.code, 1, "{suite} {id}");
+        assert!(
+            mv.as_deref().is_some_and(|m| want.contains(&m)),
+            "{suite} {id}: {mv:?}"
+        );
     }
 }
 
