@@ -811,8 +811,8 @@ impl<'t> LambdaProblem<'t> {
     /// moves are still there, the attacker's the same), and with the
     /// defender on every point a narrower capture is a capture here. The
     /// other way round nothing carries over. Only with zones (the table is
-    /// then the search's).
-    fn implied(&self, n: &LNode) -> Option<Status> {
+    /// then the search's). Returns the value and the narrower node.
+    fn implied(&self, n: &LNode) -> Option<(LNode, Status)> {
         let z = self.zones.as_ref()?;
         let g = &n.g;
         let claim = match g.complete() {
@@ -827,7 +827,7 @@ impl<'t> LambdaProblem<'t> {
                 Status::Proven => h.pn == 0,
                 _ => h.dn == 0,
             });
-            holds.then_some(claim)
+            holds.then_some((m, claim))
         })
     }
 
@@ -841,15 +841,18 @@ impl<'t> LambdaProblem<'t> {
     /// the 442 values it read at 30,000 visits was right (every node
     /// searched again alone, on a fresh table, without reading), so the
     /// loss is in the course the search takes, not in what it knows; why
-    /// was not found. Nor in the zone walks (`settled`, the walks of a
-    /// narrower node's zone in place of `n`'s): with them, `trevor 671`
-    /// (`defend G1`) went unknown at 300,000 visits, answered in 81,565
-    /// without (docs/experiments/lambda.md, "The widened questions read
-    /// the narrower ones").
+    /// was not found.
+    ///
+    /// A zone walk that meets a node a narrower question settles walks the
+    /// narrower node in its place ([`Self::walk`], [`Self::walk_disproof`];
+    /// at every kind of node), but `settled` does not count the value: with it, `trevor 671` (`defend G1`) went
+    /// unknown at 300,000 visits, answered in 81,565 without
+    /// (docs/experiments/lambda.md, "The widened questions read the
+    /// narrower ones").
     fn status_implied(&self, n: &LNode) -> Status {
         match self.rule_status(n) {
             Status::Unknown if !matches!(n.kind, Kind::Fixed(..)) => {
-                self.implied(n).unwrap_or(Status::Unknown)
+                self.implied(n).map_or(Status::Unknown, |(_, s)| s)
             }
             s => s,
         }
@@ -1015,6 +1018,13 @@ impl<'t> LambdaProblem<'t> {
             Status::Disproven => return None,
             Status::Unknown => {}
         }
+        // Settled by a narrower question: that proof's zone (a proof
+        // there is one here with the same reads).
+        if let Some((m, proven)) = self.implied(n) {
+            return (proven == Status::Proven)
+                .then(|| self.zone(z, &m, depth + 1, proven))
+                .flatten();
+        }
         match n.kind {
             Kind::Split(_) | Kind::Fixed(..) => {
                 let mut ms = Vec::new();
@@ -1068,6 +1078,14 @@ impl<'t> LambdaProblem<'t> {
             }
             Status::Proven => return None,
             Status::Unknown => {}
+        }
+        // Settled by a narrower question: that disproof's zone (an
+        // attacker stone off it leaves the narrower disproof standing,
+        // which is a disproof here).
+        if let Some((m, disproven)) = self.implied(n) {
+            return (disproven == Status::Disproven)
+                .then(|| self.zone_looping(z, &m, depth + 1, disproven))
+                .flatten();
         }
         // Below the unrestricted level, lost there: that node's zone.
         let below = match n.kind {

@@ -347,13 +347,14 @@ fn an_escape_outside_the_generator_is_found_by_widening_a_step() {
 }
 
 /// The widened searches read the narrower ones' answers from their table
-/// when they create a node (`lambda.rs`, `implied`): `reading 24`
+/// (`lambda.rs`, `implied`): `reading 24`
 /// (`attack O2`, `1 Q1`) is answered at 3,000 visits with it and was
 /// unknown there without. Two cases that other ways of reading them lost
 /// stay answered: `reading 124` (`attack G3`, `1 K3`, settled by the
 /// search with both sides on every point) at 30,000 visits, lost while the
 /// attacker's order nodes read them too, and `trevor 671` (`defend G1`,
-/// `1 D1|C3|C1`) at 300,000, lost while the zone walks read them.
+/// `1 D1|C3|C1`) at 300,000, lost while the zone walks counted them as
+/// settled.
 #[test]
 fn widened_searches_read_the_narrower_answers() {
     use pns_go::capture::{
