@@ -845,10 +845,10 @@ impl<'t> LambdaProblem<'t> {
     ///
     /// A zone walk that meets a node a narrower question settles walks the
     /// narrower node in its place ([`Self::walk`], [`Self::walk_disproof`];
-    /// at every kind of node), but `settled` does not count the value: with it, `trevor 671` (`defend G1`) went
-    /// unknown at 300,000 visits, answered in 81,565 without
-    /// (docs/experiments/lambda.md, "The widened questions read the
-    /// narrower ones").
+    /// at every kind of node), but `settled` does not count the value:
+    /// with it, `trevor 671` (`defend G1`) went unknown at 300,000 visits,
+    /// answered in 81,565 without (docs/experiments/lambda.md, "The
+    /// widened questions read the narrower ones").
     fn status_implied(&self, n: &LNode) -> Status {
         match self.rule_status(n) {
             Status::Unknown if !matches!(n.kind, Kind::Fixed(..)) => {
