@@ -496,6 +496,17 @@ struct ZoneState<'t> {
     counts: Cell<(u64, u64, u64)>,
 }
 
+impl ZoneState<'_> {
+    /// Whether the table's base entry of `n` holds `claim` (proven or
+    /// disproven).
+    fn holds(&self, n: &LNode, claim: Status) -> bool {
+        self.tt.probe(n.key()).is_some_and(|h| match claim {
+            Status::Proven => h.pn == 0,
+            _ => h.dn == 0,
+        })
+    }
+}
+
 /// Nested searches' visits in all, as a multiple of the search's limit.
 pub const ZONE_BUDGET_FACTOR: u64 = 4;
 /// Visits of one nested search of a threat check.
@@ -794,10 +805,7 @@ impl<'t> LambdaProblem<'t> {
     /// rules or the table's base entry.
     fn settled(&self, z: &ZoneState<'_>, n: &LNode, claim: Status) -> bool {
         match self.rule_status(n) {
-            Status::Unknown => z.tt.probe(n.key()).is_some_and(|h| match claim {
-                Status::Proven => h.pn == 0,
-                _ => h.dn == 0,
-            }),
+            Status::Unknown => z.holds(n, claim),
             s => s == claim,
         }
     }
@@ -823,11 +831,7 @@ impl<'t> LambdaProblem<'t> {
         g.generator().narrower().iter().find_map(|&gen| {
             let mut m = *n;
             m.g = m.g.with_generator(gen);
-            let holds = z.tt.probe(m.key()).is_some_and(|h| match claim {
-                Status::Proven => h.pn == 0,
-                _ => h.dn == 0,
-            });
-            holds.then_some((m, claim))
+            z.holds(&m, claim).then_some((m, claim))
         })
     }
 
