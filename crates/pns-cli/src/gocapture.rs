@@ -90,12 +90,14 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         .with_horizons(horizons)
         .with_snapback(snapback);
     let attack = !a.defend;
+    // Two threads run a question's capture and escape halves at once.
+    let threads = crate::bench::worker_threads(Some(a.threads), usize::MAX)?;
     let mut effort = Effort::default();
     let t0 = Instant::now();
     let (mut answer, decision) = if attack {
-        attack_coded_decided(&g, &solver, visits, &mut effort)
+        attack_coded_decided(&g, &solver, visits, threads, &mut effort)
     } else {
-        defend_coded_decided(&g, &solver, visits, &mut effort)
+        defend_coded_decided(&g, &solver, visits, threads, &mut effort)
     };
     // `--guess`: the bounded game's answer where no proof settled one.
     let proven = answer.is_some();

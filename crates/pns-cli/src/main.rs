@@ -156,6 +156,8 @@ pub struct SolveArgs {
     pub guess: bool,
     /// Threads in the one search: parallel df-pn on one shared table
     /// (the df-pn variants, games without repetitions; others run on one).
+    /// Go capturing: 2 or more run the question's capture and escape
+    /// searches at once (the same answer, sooner).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
 }

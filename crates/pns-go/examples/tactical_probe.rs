@@ -5,7 +5,8 @@
 //! (as `Solver::parse` reads it; `lambda-zones`), `VISITS` (3000), `LIBS`
 //! (the escape threshold, 5), `GEN` (`h1`), `CLASS` (`unconditional`,
 //! `gnugo-fails`, `ko` or `all`), `ONLY` (`suite:id,...`) and `THREADS`
-//! (2), `HORIZON` (the rule: `off`, `gnugo`, `F/T`), `CAPTURE_HORIZON`
+//! (2, cases at a time), `HALVES` (threads per question, 1: 2 runs its
+//! capture and escape halves at once), `HORIZON` (the rule: `off`, `gnugo`, `F/T`), `CAPTURE_HORIZON`
 //! (capture proofs' search horizon, `4/10`), `SNAPBACK` (GNU Go's snapback
 //! rule, `on`), `UNSOUND` (`1`: the generator
 //! bounds both sides, no proof) and `GUESS` (`1`: `coded_or_guess`, the
@@ -51,6 +52,7 @@ fn main() {
     let threads: usize = env("THREADS", "2").parse().unwrap();
     let unsound = env("UNSOUND", "0") == "1";
     let guess = env("GUESS", "0") == "1";
+    let halves: usize = env("HALVES", "1").parse().unwrap();
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| loop {
@@ -70,7 +72,9 @@ fn main() {
                 let (a, proven) = if unsound {
                     (bounded_code(&g, c.attack, &solver, visits, &mut e), false)
                 } else {
-                    let r = capture::coded_or_guess(&g, c.attack, &solver, visits, guess, &mut e);
+                    let r = capture::coded_or_guess(
+                        &g, c.attack, &solver, visits, halves, guess, &mut e,
+                    );
                     (r.map(|r| r.coded), r.is_some_and(|r| r.proven))
                 };
                 let secs = t.elapsed().as_secs_f64();

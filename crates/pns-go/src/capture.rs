@@ -67,7 +67,10 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
+use pns_core::dfpn::Plain;
 use pns_core::prelude::*;
 use pns_core::{
     GameError, Goal, GoalContext, GoalProblem, Outcome, Repetition, Side, Status, Table,
@@ -76,6 +79,7 @@ use pns_core::{
 use crate::bits::Bits;
 use crate::board::{Board, Color, Move};
 use crate::game::KoRule;
+use crate::halves::Stopper;
 use crate::lambda::LambdaParams;
 
 /// Liberties at which the target block has escaped, unless set.
@@ -1275,6 +1279,12 @@ impl Effort {
         self.searches += 1;
         status
     }
+
+    /// Adds `other`'s effort (a search run on another thread).
+    pub fn add(&mut self, other: &Effort) {
+        self.visits += other.visits;
+        self.searches += other.searches;
+    }
 }
 
 /// The GHI treatment of every capturing search: DUP (twin entries per
@@ -1299,7 +1309,7 @@ pub fn attack_status(
     tt: &Table,
     effort: &mut Effort,
 ) -> pns_core::Status {
-    attack_status_with(g, pns_core::dfpn::Plain::default(), visits, tt, effort)
+    attack_status_with(g, Plain::default(), visits, tt, effort)
 }
 
 /// [`attack_status`] with the df-pn policy `pol` (plain df-pn, or df-pn
@@ -1325,16 +1335,27 @@ pub fn attack_search_on_line<Pol: pns_core::dfpn::DfpnPolicy>(
     tt: &Table,
     prefix: &[u64],
 ) -> pns_core::SearchResult {
-    let mut p = GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
     let limits = pns_core::Limits {
         visits: Some(visits),
         ..Default::default()
     };
+    attack_search_limited(g, pol, &limits, tt, prefix)
+}
+
+/// [`attack_search_on_line`] within `limits`.
+fn attack_search_limited<Pol: pns_core::dfpn::DfpnPolicy>(
+    g: &Capture,
+    pol: Pol,
+    limits: &pns_core::Limits,
+    tt: &Table,
+    prefix: &[u64],
+) -> pns_core::SearchResult {
+    let mut p = GoalProblem::with_attacker(*g, Goal::Win, g.attacker().side());
     let paths = pns_core::dfpn::PathOptions {
         prefix,
         ..path_options()
     };
-    pns_core::dfpn::search_with(&mut p, pol, tt, &limits, &paths)
+    pns_core::dfpn::search_with(&mut p, pol, tt, limits, &paths)
 }
 
 /// The search behind [`attack_with`] and [`defend_with`]: plain df-pn
@@ -1412,16 +1433,45 @@ impl Solver {
         tt: &Table,
         effort: &mut Effort,
     ) -> pns_core::Status {
-        match self {
-            Solver::Dfpn => attack_status(g, visits, tt, effort),
+        self.status_until(g, visits, tt, effort, None)
+    }
+
+    /// [`Solver::status`], ended early (unknown) once `stop` is set, where
+    /// the search reads it ([`Solver::stops`]; the others run to their
+    /// limit).
+    pub fn status_until(
+        &self,
+        g: &Capture,
+        visits: u64,
+        tt: &Table,
+        effort: &mut Effort,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> pns_core::Status {
+        let limits = pns_core::Limits {
+            visits: Some(visits),
+            stop: stop.cloned(),
+            ..Default::default()
+        };
+        let r = match self {
+            Solver::Dfpn => attack_search_limited(g, Plain::default(), &limits, tt, &[]),
             Solver::Kawano => {
-                let pol = pns_core::dfpn::Kawano::new(pns_core::dfpn::Plain::default());
-                attack_status_with(g, pol, visits, tt, effort)
+                let pol = pns_core::dfpn::Kawano::new(Plain::default());
+                attack_search_limited(g, pol, &limits, tt, &[])
             }
-            Solver::Lambda(p) => crate::lambda::attack_status(g, p, visits, tt, effort),
-            Solver::Zone(p) => crate::zone::attack_status(g, p, visits, tt, effort),
-            Solver::LambdaSearch(p) => crate::thomsen::attack_status(g, p, visits, tt, effort),
-        }
+            Solver::Lambda(p) => crate::lambda::search_limited(g, p, &limits, tt, &[]).0,
+            Solver::Zone(p) => return crate::zone::attack_status(g, p, visits, tt, effort),
+            Solver::LambdaSearch(p) => {
+                return crate::thomsen::attack_status(g, p, visits, tt, effort)
+            }
+        };
+        effort.count(&r.stats, r.status)
+    }
+
+    /// Whether [`Solver::status_until`] reads its stop flag: df-pn and
+    /// λ-df-pn do (the visits between two reads are few: the limits'
+    /// adaptive check), the zone search and classical λ-search do not.
+    pub fn stops(&self) -> bool {
+        matches!(self, Solver::Dfpn | Solver::Kawano | Solver::Lambda(_))
     }
 
     /// A capturing first move from `g` (the attacker to move) after this
@@ -1501,7 +1551,7 @@ pub fn defend(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
 /// complete, whose escapes, the attacker's moves without zones, were
 /// almost never proven.
 pub fn attack_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effort) -> Answer {
-    attack_decided(g, solver, visits, effort).0
+    attack_decided(g, solver, visits, 1, effort).0
 }
 
 /// The search that settled an answer: the question it asked (with its
@@ -1515,67 +1565,139 @@ pub struct Decision {
 }
 
 /// [`attack_with`] and the search that settled its answer (none when the
-/// target was already captured or the answer is unknown).
+/// target was already captured or the answer is unknown). With `threads`
+/// above 1 the capture half and the escape half run at once, each on its
+/// own table ([`crate::halves`]): the same answer, sooner.
+///
+/// The searches, in the order one thread asks them, and the proofs that
+/// settle the answer (the first found in this order wins):
+///
+/// 1. the capture with the defender complete (`d`, under the capture
+///    horizon): its proof is a capture; with the board's generator and
+///    no horizon of its own, its disproof an escape;
+/// 2. the escape with the attacker complete (`a`): its disproof is an
+///    escape; with the board's generator, its proof a capture;
+/// 3. `a` widened (`widen`), if its bounded defender lost;
+/// 4. `d` widened, if its bounded attacker failed.
 pub fn attack_decided(
     g: &Capture,
     solver: &Solver,
     visits: u64,
+    threads: usize,
     effort: &mut Effort,
 ) -> (Answer, Option<Decision>) {
+    attack_decided_in(g, solver, visits, threads, None, effort)
+}
+
+/// [`attack_decided`], stopped (unknown) when `parent` is.
+fn attack_decided_in(
+    g: &Capture,
+    solver: &Solver,
+    visits: u64,
+    threads: usize,
+    parent: Option<&crate::halves::Stopper>,
+    effort: &mut Effort,
+) -> (Answer, Option<Decision>) {
+    use crate::halves::{Found, Proof, Question, Step};
     let g = g.with_first(g.attacker());
     if g.captured() {
         return (Answer::Succeeds(None), None);
     }
-    let decided = |question: &Capture, status| {
-        Some(Decision {
-            question: *question,
-            status,
-        })
-    };
-    let tt = Table::with_mb(TABLE_MB);
-    let proven = |g: &Capture| {
-        Answer::Succeeds(
-            solver
-                .proven_move(g, visits, &tt)
-                .filter(|m| *m != Move::Pass),
-        )
-    };
+    let board = g.gen == Generator::Board;
     let d = capture_question(&g);
-    let on_d = solver.status(&d, visits, &tt, effort);
-    match on_d {
-        Status::Proven => return (proven(&d), decided(&d, on_d)),
-        Status::Disproven if g.gen == Generator::Board && d.horizon() == g.horizon() => {
-            return (Answer::Fails, decided(&d, on_d))
-        }
-        _ => {}
-    }
     let a = g.with_complete(Some(g.attacker()));
-    let on_a = solver.status(&a, visits, &tt, effort);
-    if on_a == Status::Disproven {
-        return (Answer::Fails, decided(&a, on_a));
+    // The board's disproof of `d` is an escape only without a horizon of
+    // its own (the capture horizon ends lines the rule does not).
+    let d_escapes = board && d.horizon() == g.horizon();
+    let mut d_can = vec![Proof::capture(1)];
+    let mut a_can = vec![Proof::escape(3)];
+    if d_escapes {
+        d_can.push(Proof::escape(2));
     }
-    // With the board's generator both sides play every point here: a
-    // capture the horizon hid from the first search.
-    if on_a == Status::Proven && g.gen == Generator::Board {
-        return (proven(&a), decided(&a, on_a));
+    if board {
+        a_can.push(Proof::capture(4));
     }
-    // Each side's loss within the generator, the generator widened.
-    let mut ask = |q: &Capture| solver.status(q, visits, &tt, effort);
-    if on_a == Status::Proven {
-        if let Some((q, st)) = widen(&a, &mut ask) {
-            let answer = match st {
-                Status::Proven => proven(&q),
-                _ => Answer::Fails,
-            };
-            return (answer, decided(&q, st));
-        }
+    let capture_half = vec![
+        Step {
+            can: d_can,
+            run: Box::new(move |lane, _| {
+                let st = lane.ask(&d);
+                let proof = match st {
+                    Status::Proven => Some(Proof::capture(1)),
+                    Status::Disproven if d_escapes => Some(Proof::escape(2)),
+                    _ => None,
+                };
+                (st, proof.map(|p| Found::new(p, d, st)))
+            }),
+        },
+        Step {
+            can: vec![Proof::capture(6)],
+            run: Box::new(move |lane, prev| {
+                if prev != Status::Disproven {
+                    return (prev, None);
+                }
+                let w = widen(&d, |q| lane.ask(q));
+                (prev, w.map(|(q, st)| Found::new(Proof::capture(6), q, st)))
+            }),
+        },
+    ];
+    let escape_half = vec![
+        Step {
+            can: a_can,
+            run: Box::new(move |lane, _| {
+                let st = lane.ask(&a);
+                let proof = match st {
+                    Status::Disproven => Some(Proof::escape(3)),
+                    // Both sides on every point: a capture the horizon
+                    // hid from the first search.
+                    Status::Proven if board => Some(Proof::capture(4)),
+                    _ => None,
+                };
+                (st, proof.map(|p| Found::new(p, a, st)))
+            }),
+        },
+        Step {
+            can: vec![Proof::capture(5), Proof::escape(5)],
+            run: Box::new(move |lane, prev| {
+                if prev != Status::Proven {
+                    return (prev, None);
+                }
+                let w = widen(&a, |q| lane.ask(q)).map(|(q, st)| {
+                    let p = match st {
+                        Status::Proven => Proof::capture(5),
+                        _ => Proof::escape(5),
+                    };
+                    Found::new(p, q, st)
+                });
+                (prev, w)
+            }),
+        },
+    ];
+    let question = Question {
+        halves: [capture_half, escape_half],
+        order: vec![0, 1, 1, 0],
+    };
+    let settled = crate::halves::settle(question, solver, visits, threads, parent);
+    settled.add_effort(effort);
+    // Stopped: another question answered, and the moves need not be read.
+    let Some(f) = settled
+        .found
+        .filter(|_| !parent.is_some_and(|p| p.stopped()))
+    else {
+        return (Answer::Unknown, None);
+    };
+    let decision = Some(Decision {
+        question: f.question,
+        status: f.status,
+    });
+    if !f.proof.capture {
+        return (Answer::Fails, decision);
     }
-    if on_d == Status::Disproven {
-        if let Some((q, st)) = widen(&d, &mut ask) {
-            return (proven(&q), decided(&q, st));
-        }
-    }
-    (Answer::Unknown, None)
+    let tt = &settled.lane_of(&f).table;
+    let mv = solver
+        .proven_move(&f.question, visits, tt)
+        .filter(|m| *m != Move::Pass);
+    (Answer::Succeeds(mv), decision)
 }
 
 /// Widens the bounded side of `q`, whose search ended in that side's loss
@@ -1645,17 +1767,41 @@ pub fn capture_question(g: &Capture) -> Capture {
 /// the defender playing any legal point. Sound both ways, as [`attack`],
 /// and widened to both sides on every point as [`attack_with`] is.
 pub fn defend_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effort) -> Answer {
-    defend_decided(g, solver, visits, effort).0
+    defend_decided(g, solver, visits, 1, effort).0
 }
 
 /// [`defend_with`] and the search that settled its answer (none when the
-/// target was already captured or had escaped, or the answer is unknown).
+/// target was already captured or had escaped, or the answer is unknown);
+/// `threads` as in [`attack_decided`]. The searches in one thread's order:
+///
+/// 1. the escape with the attacker complete (`a`): its disproof saves the
+///    target;
+/// 2. the capture with the defender complete (`d`, under the capture
+///    horizon): its proof captures it;
+/// 3. with the board's generator, the proof of `a` (both sides on every
+///    point) captures it;
+/// 4. `a` widened, if its bounded defender lost;
+/// 5. `d` widened, if its bounded attacker failed.
 pub fn defend_decided(
     g: &Capture,
     solver: &Solver,
     visits: u64,
+    threads: usize,
     effort: &mut Effort,
 ) -> (Answer, Option<Decision>) {
+    defend_decided_in(g, solver, visits, threads, None, effort)
+}
+
+/// [`defend_decided`], stopped (unknown) when `parent` is.
+fn defend_decided_in(
+    g: &Capture,
+    solver: &Solver,
+    visits: u64,
+    threads: usize,
+    parent: Option<&crate::halves::Stopper>,
+    effort: &mut Effort,
+) -> (Answer, Option<Decision>) {
+    use crate::halves::{Found, Proof, Question, Step};
     let g = g.with_first(g.defender());
     if g.captured() {
         return (Answer::Fails, None);
@@ -1663,54 +1809,94 @@ pub fn defend_decided(
     if g.outcome().is_some() {
         return (Answer::Succeeds(None), None);
     }
-    // A saving move read back settles the answer with the disproof.
-    let saved = |answer: Answer, question: &Capture| {
-        let d = (answer != Answer::Unknown).then_some(Decision {
-            question: *question,
-            status: Status::Disproven,
-        });
-        (answer, d)
+    let board = g.gen == Generator::Board;
+    let a = g.with_complete(Some(g.attacker()));
+    let d = capture_question(&g);
+    let mut a_can = vec![Proof::escape(1)];
+    if board {
+        a_can.push(Proof::capture(3));
+    }
+    let escape_half = vec![
+        Step {
+            can: a_can,
+            run: Box::new(move |lane, _| {
+                let st = lane.ask(&a);
+                let proof = match st {
+                    Status::Disproven => Some(Proof::escape(1)),
+                    // Both sides on every point: its capture is one (the
+                    // capture half searches under a horizon, which can
+                    // hide it).
+                    Status::Proven if board => Some(Proof::capture(3)),
+                    _ => None,
+                };
+                (st, proof.map(|p| Found::new(p, a, st)))
+            }),
+        },
+        Step {
+            can: vec![Proof::capture(4), Proof::escape(4)],
+            run: Box::new(move |lane, prev| {
+                if prev != Status::Proven {
+                    return (prev, None);
+                }
+                let w = widen(&a, |q| lane.ask(q)).map(|(q, st)| {
+                    let p = match st {
+                        Status::Proven => Proof::capture(4),
+                        _ => Proof::escape(4),
+                    };
+                    Found::new(p, q, st)
+                });
+                (prev, w)
+            }),
+        },
+    ];
+    let capture_half = vec![
+        Step {
+            can: vec![Proof::capture(2)],
+            run: Box::new(move |lane, _| {
+                let st = lane.ask(&d);
+                let f = (st == Status::Proven).then(|| Found::new(Proof::capture(2), d, st));
+                (st, f)
+            }),
+        },
+        Step {
+            can: vec![Proof::capture(5)],
+            run: Box::new(move |lane, prev| {
+                if prev != Status::Disproven {
+                    return (prev, None);
+                }
+                let w = widen(&d, |q| lane.ask(q));
+                (prev, w.map(|(q, st)| Found::new(Proof::capture(5), q, st)))
+            }),
+        },
+    ];
+    let question = Question {
+        halves: [escape_half, capture_half],
+        order: vec![0, 1, 0, 1],
     };
-    let captured = |question: &Capture| {
+    let settled = crate::halves::settle(question, solver, visits, threads, parent);
+    settled.add_effort(effort);
+    // Stopped: another question answered, and the moves need not be read.
+    let Some(f) = settled
+        .found
+        .filter(|_| !parent.is_some_and(|p| p.stopped()))
+    else {
+        return (Answer::Unknown, None);
+    };
+    if f.proof.capture {
         let d = Decision {
-            question: *question,
+            question: f.question,
             status: Status::Proven,
         };
-        (Answer::Fails, Some(d))
-    };
-    let tt = Table::with_mb(TABLE_MB);
-    let a = g.with_complete(Some(g.attacker()));
-    let on_a = solver.status(&a, visits, &tt, effort);
-    if on_a == Status::Disproven {
-        return saved(saving_move(&a, solver, visits, &tt, effort), &a);
+        return (Answer::Fails, Some(d));
     }
-    let d = capture_question(&g);
-    let on_d = solver.status(&d, visits, &tt, effort);
-    if on_d == Status::Proven {
-        return captured(&d);
-    }
-    // Both sides on every point in the first search: its capture is one
-    // (the second searched under a horizon, which can hide it).
-    if on_a == Status::Proven && g.gen == Generator::Board {
-        return captured(&a);
-    }
-    // Each side's loss within the generator, the generator widened.
-    let mut ask = |q: &Capture| solver.status(q, visits, &tt, &mut *effort);
-    let widened_a = if on_a == Status::Proven {
-        widen(&a, &mut ask)
-    } else {
-        None
-    };
-    let widened_d = match widened_a {
-        None if on_d == Status::Disproven => widen(&d, &mut ask),
-        _ => None,
-    };
-    match (widened_a, widened_d) {
-        (Some((q, Status::Proven)), _) | (None, Some((q, _))) => return captured(&q),
-        (Some((q, _)), _) => return saved(saving_move(&q, solver, visits, &tt, effort), &q),
-        (None, None) => {}
-    }
-    (Answer::Unknown, None)
+    // A saving move read back settles the answer with the disproof.
+    let tt = &settled.lane_of(&f).table;
+    let answer = saving_move(&f.question, solver, visits, tt, effort);
+    let d = (answer != Answer::Unknown).then_some(Decision {
+        question: f.question,
+        status: Status::Disproven,
+    });
+    (answer, d)
 }
 
 /// After the attack from `a` (the defender to move, the attacker playing
@@ -1787,22 +1973,28 @@ pub fn attack_coded(
     visits: u64,
     effort: &mut Effort,
 ) -> Option<Coded> {
-    attack_coded_decided(g, solver, visits, effort).0
+    attack_coded_decided(g, solver, visits, 1, effort).0
 }
 
 /// [`attack_coded`] and, for codes 0 and 1, the one search that settled
 /// the answer (codes 2 and 3 rest on two searches under different ko
-/// exemptions, so on no single question).
+/// exemptions, so on no single question); `threads` as
+/// [`attack_decided`] reads it.
 pub fn attack_coded_decided(
     g: &Capture,
     solver: &Solver,
     visits: u64,
+    threads: usize,
     effort: &mut Effort,
 ) -> (Option<Coded>, Option<Decision>) {
     let g = g.with_first(g.attacker()).with_ko_exempt(None);
-    coded(&g, g.defender(), effort, |c, e| {
-        attack_decided(c, solver, visits, e)
-    })
+    coded(
+        &g,
+        g.defender(),
+        solver.stops() && threads > 1,
+        effort,
+        |c, e, p| attack_decided_in(c, solver, visits, threads, p, e),
+    )
 }
 
 /// `defend` with GNU Go's ko results, as [`attack_coded`]: 1 when the
@@ -1816,7 +2008,7 @@ pub fn defend_coded(
     visits: u64,
     effort: &mut Effort,
 ) -> Option<Coded> {
-    defend_coded_decided(g, solver, visits, effort).0
+    defend_coded_decided(g, solver, visits, 1, effort).0
 }
 
 /// [`defend_coded`] and, for codes 0 and 1, the search that settled it,
@@ -1825,12 +2017,17 @@ pub fn defend_coded_decided(
     g: &Capture,
     solver: &Solver,
     visits: u64,
+    threads: usize,
     effort: &mut Effort,
 ) -> (Option<Coded>, Option<Decision>) {
     let g = g.with_first(g.defender()).with_ko_exempt(None);
-    coded(&g, g.attacker(), effort, |c, e| {
-        defend_decided(c, solver, visits, e)
-    })
+    coded(
+        &g,
+        g.attacker(),
+        solver.stops() && threads > 1,
+        effort,
+        |c, e, p| defend_decided_in(c, solver, visits, threads, p, e),
+    )
 }
 
 /// The code of `ask` (does the side to move at `g` succeed?) from its
@@ -1843,15 +2040,51 @@ pub fn defend_coded_decided(
 fn coded(
     g: &Capture,
     opponent: Color,
+    at_once: bool,
     effort: &mut Effort,
-    ask: impl Fn(&Capture, &mut Effort) -> (Answer, Option<Decision>),
+    ask: impl Fn(&Capture, &mut Effort, Option<&Stopper>) -> (Answer, Option<Decision>) + Sync,
 ) -> (Option<Coded>, Option<Decision>) {
     let me = opponent.opponent();
-    let (unconditional, d1) = ask(&g.with_ko_exempt(Some(opponent)), effort);
+    let (q1, q0) = (g.with_ko_exempt(Some(opponent)), g.with_ko_exempt(Some(me)));
+    let succeeds = |r: &(Answer, Option<Decision>)| matches!(r.0, Answer::Succeeds(_));
+    let ((unconditional, d1), (with_threats, d0)) = if at_once {
+        // Both at once (`at_once`: more than one thread and a solver that
+        // stops on request), each stopping the other when it decides the
+        // code alone: a success with the opponent exempt is code 1, a
+        // failure with the side itself exempt code 0, whatever the other
+        // says (exemption orders them: the first succeeds only where the
+        // second does).
+        let (s1, s0) = (Stopper::default(), Stopper::default());
+        let (mut e1, mut e0) = (Effort::default(), Effort::default());
+        let (r1, r0) = crate::halves::both(
+            || {
+                let r = ask(&q1, &mut e1, Some(&s1));
+                if succeeds(&r) {
+                    s0.stop();
+                }
+                r
+            },
+            || {
+                let r = ask(&q0, &mut e0, Some(&s0));
+                if r.0 == Answer::Fails {
+                    s1.stop();
+                }
+                r
+            },
+        );
+        effort.add(&e1);
+        effort.add(&e0);
+        (r1, r0)
+    } else {
+        let r1 = ask(&q1, effort, None);
+        if succeeds(&r1) {
+            return (Some(Coded::of(1, &r1.0)), r1.1);
+        }
+        (r1, ask(&q0, effort, None))
+    };
     if matches!(unconditional, Answer::Succeeds(_)) {
         return (Some(Coded::of(1, &unconditional)), d1);
     }
-    let (with_threats, d0) = ask(&g.with_ko_exempt(Some(me)), effort);
     if with_threats == Answer::Fails {
         return (Some(Coded::of(0, &with_threats)), d0);
     }
@@ -1861,7 +2094,7 @@ fn coded(
     if unconditional == Answer::Unknown && with_threats == Answer::Unknown {
         return (None, None);
     }
-    let code = match ask(g, effort).0 {
+    let code = match ask(g, effort, None).0 {
         r @ Answer::Succeeds(_) if unconditional == Answer::Fails => Some(Coded::of(2, &r)),
         Answer::Fails if matches!(with_threats, Answer::Succeeds(_)) => {
             Some(Coded::of(3, &with_threats))
@@ -1930,8 +2163,10 @@ pub fn guess_coded(
         } else {
             q.attacker()
         };
-        let ask = |c: &Capture, e: &mut Effort| (bounded_answer(c, attack_it, visits, e), None);
-        if let (Some(code), _) = coded(&q, opponent, effort, ask) {
+        let ask = |c: &Capture, e: &mut Effort, _: Option<&Stopper>| {
+            (bounded_answer(c, attack_it, visits, e), None)
+        };
+        if let (Some(code), _) = coded(&q, opponent, false, effort, ask) {
             return Some(code);
         }
     }
@@ -1985,7 +2220,8 @@ pub struct Reached {
     pub proven: bool,
 }
 
-/// [`attack_coded`] or [`defend_coded`] (`attack_it`), and when `guess`
+/// [`attack_coded`] or [`defend_coded`] (`attack_it`; `threads` as
+/// [`attack_decided`] reads it), and when `guess`
 /// is set and they leave the answer unknown, [`guess_coded`] with
 /// [`GUESS_VISITS_SCALE`] times `visits`.
 pub fn coded_or_guess(
@@ -1993,13 +2229,14 @@ pub fn coded_or_guess(
     attack_it: bool,
     solver: &Solver,
     visits: u64,
+    threads: usize,
     guess: bool,
     effort: &mut Effort,
 ) -> Option<Reached> {
     let proven = if attack_it {
-        attack_coded(g, solver, visits, effort)
+        attack_coded_decided(g, solver, visits, threads, effort).0
     } else {
-        defend_coded(g, solver, visits, effort)
+        defend_coded_decided(g, solver, visits, threads, effort).0
     };
     if let Some(coded) = proven {
         return Some(Reached {
@@ -2056,6 +2293,9 @@ pub struct GtpOptions {
     pub horizons: Horizons,
     pub snapback: bool,
     pub guess: bool,
+    /// Threads per question: 2 runs its capture half and its escape half
+    /// at once ([`attack_decided`]).
+    pub threads: usize,
 }
 
 impl Default for GtpOptions {
@@ -2066,6 +2306,7 @@ impl Default for GtpOptions {
             horizons: Horizons::default(),
             snapback: true,
             guess: false,
+            threads: 1,
         }
     }
 }
@@ -2086,7 +2327,15 @@ pub fn gtp_command_with(
         .with_horizons(how.horizons)
         .with_snapback(how.snapback);
     let mut e = Effort::default();
-    let a = coded_or_guess(&g, attack_it, solver, visits, how.guess, &mut e);
+    let a = coded_or_guess(
+        &g,
+        attack_it,
+        solver,
+        visits,
+        how.threads,
+        how.guess,
+        &mut e,
+    );
     let text = gtp_text(b, a.map(|r| r.coded), visits)?;
     Ok((text, a.is_some_and(|r| r.proven)))
 }
@@ -2136,7 +2385,7 @@ mod tests {
                 }),
                 "{attack_it}"
             );
-            let r = coded_or_guess(&g, attack_it, &Solver::Dfpn, 10_000, true, &mut e);
+            let r = coded_or_guess(&g, attack_it, &Solver::Dfpn, 10_000, 1, true, &mut e);
             assert_eq!(r.map(|r| (r.coded.code, r.proven)), Some((1, true)));
         }
         // Already captured: the attack has succeeded, the defence failed.
@@ -2152,27 +2401,15 @@ mod tests {
     /// `coded` on every combination of the three answers (the opponent
     /// exempt from the ko ban, the side itself, nobody): the code is the
     /// one all three decide, and the third is asked only where it can
-    /// decide one.
+    /// decide one; the first two asked at once give the same codes.
     #[test]
     fn the_code_is_read_from_the_answers_it_needs() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
         let g = problem("(;FF[4]SZ[5]AB[bc][cb][cd]AW[cc])", "target=C3,libs=3");
         let (me, opponent) = (g.attacker(), g.defender());
         let answer = |i: usize| [Answer::Succeeds(None), Answer::Fails, Answer::Unknown][i].clone();
         let mut third_asked = 0;
         for (u, w, n) in (0..27).map(|i| (answer(i / 9), answer(i / 3 % 3), answer(i % 3))) {
-            let asked = std::cell::Cell::new(0);
-            let ask = |c: &Capture, _: &mut Effort| {
-                asked.set(asked.get() + 1);
-                let a = match c.ko_exempt() {
-                    Some(x) if x == opponent => &u,
-                    Some(x) if x == me => &w,
-                    _ => &n,
-                };
-                (a.clone(), None)
-            };
-            let code = coded(&g, opponent, &mut Effort::default(), ask)
-                .0
-                .map(|c| c.code);
             let want = match (&u, &w, &n) {
                 (Answer::Succeeds(_), ..) => Some(1),
                 (_, Answer::Fails, _) => Some(0),
@@ -2180,10 +2417,32 @@ mod tests {
                 (_, Answer::Succeeds(_), Answer::Fails) => Some(3),
                 _ => None,
             };
-            assert_eq!(code, want, "{u:?} {w:?} {n:?}");
-            if asked.get() == 3 {
-                third_asked += 1;
-                assert!(u == Answer::Fails || w != Answer::Unknown, "{u:?} {w:?}");
+            for at_once in [false, true] {
+                let asked = AtomicUsize::new(0);
+                let third = AtomicUsize::new(0);
+                let ask = |c: &Capture, _: &mut Effort, _: Option<&Stopper>| {
+                    asked.fetch_add(1, Ordering::Relaxed);
+                    let a = match c.ko_exempt() {
+                        Some(x) if x == opponent => &u,
+                        Some(x) if x == me => &w,
+                        _ => {
+                            third.fetch_add(1, Ordering::Relaxed);
+                            &n
+                        }
+                    };
+                    (a.clone(), None)
+                };
+                let code = coded(&g, opponent, at_once, &mut Effort::default(), ask)
+                    .0
+                    .map(|c| c.code);
+                assert_eq!(code, want, "{u:?} {w:?} {n:?} at once: {at_once}");
+                if third.load(Ordering::Relaxed) == 1 {
+                    assert!(u == Answer::Fails || w != Answer::Unknown, "{u:?} {w:?}");
+                    third_asked += usize::from(!at_once);
+                }
+                if at_once {
+                    assert!(asked.load(Ordering::Relaxed) >= 2);
+                }
             }
         }
         // u fails (w anything but a failure, n anything), or u unknown and

@@ -83,6 +83,9 @@ pub struct Engine {
     /// answers within the limit (off unless set: such an answer is then an
     /// error). A guessed answer is noted on stderr by [`Engine::run`].
     pub capture_guess: bool,
+    /// Threads per `attack` or `defend` question: 2 runs its capture and
+    /// escape halves at once (the same answer, sooner; 1 by default).
+    pub capture_threads: usize,
     /// Whether the last `attack` or `defend` answered with a guess.
     guessed: bool,
     quit: bool,
@@ -116,6 +119,7 @@ impl Engine {
             capture_horizons: crate::capture::Horizons::default(),
             capture_snapback: true,
             capture_guess: false,
+            capture_threads: 1,
             guessed: false,
             quit: false,
         }
@@ -308,6 +312,7 @@ impl Engine {
                     horizons: self.capture_horizons,
                     snapback: self.capture_snapback,
                     guess: self.capture_guess,
+                    threads: self.capture_threads,
                 };
                 let (text, proven) = crate::capture::gtp_command_with(
                     self.game.board(),

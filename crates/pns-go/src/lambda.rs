@@ -1559,12 +1559,26 @@ pub fn search_on_line(
     tt: &Table,
     prefix: &[u64],
 ) -> (SearchResult, (u64, u64, u64)) {
-    let budget = visits.saturating_mul(ZONE_BUDGET_FACTOR);
-    let mut p = LambdaProblem::with_table(*g, *params, Some(tt), budget);
     let limits = Limits {
         visits: Some(visits),
         ..Default::default()
     };
+    search_limited(g, params, &limits, tt, prefix)
+}
+
+/// [`search_on_line`] within `limits` (its visits, and a stop flag set
+/// from outside: `capture`'s two halves of a question at once); the
+/// nested searches' budget is [`ZONE_BUDGET_FACTOR`] times its visits.
+pub fn search_limited(
+    g: &Capture,
+    params: &LambdaParams,
+    limits: &Limits,
+    tt: &Table,
+    prefix: &[u64],
+) -> (SearchResult, (u64, u64, u64)) {
+    let visits = limits.visits.unwrap_or(u64::MAX);
+    let budget = visits.saturating_mul(ZONE_BUDGET_FACTOR);
+    let mut p = LambdaProblem::with_table(*g, *params, Some(tt), budget);
     let paths = PathOptions {
         prefix,
         ..if params.zones {
@@ -1575,9 +1589,9 @@ pub fn search_on_line(
     };
     let r = if params.kawano || params.dual {
         let pol = Kawano::new(LambdaPolicy).with_dual(params.dual);
-        dfpn::search_with(&mut p, pol, tt, &limits, &paths)
+        dfpn::search_with(&mut p, pol, tt, limits, &paths)
     } else {
-        dfpn::search_with(&mut p, LambdaPolicy, tt, &limits, &paths)
+        dfpn::search_with(&mut p, LambdaPolicy, tt, limits, &paths)
     };
     let c = p.zone_counts();
     (r, c)

@@ -15,6 +15,7 @@ pub mod either;
 pub mod escape;
 pub mod game;
 pub mod gtp;
+mod halves;
 pub mod ladder;
 pub mod lambda;
 pub mod oneeye;

@@ -1,0 +1,312 @@
+//! The two halves of a capturing question, one after the other or both at
+//! once.
+//!
+//! `attack` and `defend` ([`crate::capture::attack_decided`],
+//! [`crate::capture::defend_decided`]) settle a question with two
+//! independent searches and their widenings: the capture with the defender
+//! playing every point (the *capture half*) and the escape with the
+//! attacker playing every point (the *escape half*). The generator and the
+//! complete side are in the table's keys, so neither half reads the
+//! other's entries: each can run on its own table, on its own thread.
+//!
+//! A question is a list of *steps* per half, each a search (or a
+//! widening) that may end in a proof. Every proof has a *rank*, the place
+//! the one-thread order asks it in, and a kind, capture or escape. The
+//! answer is the proof of the lowest rank found, whichever order the steps
+//! run in, so both halves at once answer as one thread does (the same
+//! searches on the same tables; only the visits spent differ). A step is
+//! skipped, or stopped where it runs, once a proof is found that rules out
+//! everything it could end in: a lower rank, or the other kind. A capture
+//! proof and an escape proof of one question cannot both exist (each is
+//! a proof in Go: [`crate::capture`]'s soundness), so an escape found by
+//! one half stops every capture the other half is still looking for.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use pns_core::{Status, Table};
+
+use crate::capture::{Capture, Effort, Solver, TABLE_MB};
+
+/// The stack of a half's thread: as the command line's search threads.
+const HALF_STACK: usize = 256 << 20;
+
+/// A request to stop a whole question (another question found its
+/// answer): it stops every lane registered with it, now or later.
+#[derive(Default)]
+pub struct Stopper {
+    flags: Mutex<(bool, Vec<Arc<AtomicBool>>)>,
+}
+
+impl Stopper {
+    /// Stops every lane of the question.
+    pub fn stop(&self) {
+        let mut f = self.flags.lock().unwrap();
+        f.0 = true;
+        for x in &f.1 {
+            x.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether [`Stopper::stop`] was called.
+    pub fn stopped(&self) -> bool {
+        self.flags.lock().unwrap().0
+    }
+
+    fn register(&self, flag: &Arc<AtomicBool>) {
+        let mut f = self.flags.lock().unwrap();
+        if f.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
+        f.1.push(flag.clone());
+    }
+}
+
+/// Runs `a` on a thread of its own (with the search threads' stack) and
+/// `b` on this one, at once.
+pub(crate) fn both<A: Send, B>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B) -> (A, B) {
+    std::thread::scope(|s| {
+        let h = std::thread::Builder::new()
+            .stack_size(HALF_STACK)
+            .spawn_scoped(s, a)
+            .expect("a thread for one question");
+        let rb = b();
+        (h.join().expect("a question's thread"), rb)
+    })
+}
+
+/// A proof a step can end in: its rank (lower ranks win) and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Proof {
+    pub rank: u8,
+    pub capture: bool,
+}
+
+impl Proof {
+    pub const fn capture(rank: u8) -> Proof {
+        Proof {
+            rank,
+            capture: true,
+        }
+    }
+
+    pub const fn escape(rank: u8) -> Proof {
+        Proof {
+            rank,
+            capture: false,
+        }
+    }
+
+    /// Whether `found` leaves this proof no place in the answer: it ranks
+    /// lower, or it is of the other kind and so cannot exist.
+    fn ruled_out_by(self, found: Proof) -> bool {
+        self.rank > found.rank || self.capture != found.capture
+    }
+}
+
+/// A proof found: the question searched and its status there.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Found {
+    pub proof: Proof,
+    pub question: Capture,
+    pub status: Status,
+    /// The half that found it, whose table holds it (set by the race).
+    half: usize,
+}
+
+impl Found {
+    pub fn new(proof: Proof, question: Capture, status: Status) -> Found {
+        Found {
+            proof,
+            question,
+            status,
+            half: 0,
+        }
+    }
+}
+
+/// One half's table, effort and stop flag.
+pub(crate) struct Lane<'s> {
+    solver: &'s Solver,
+    visits: u64,
+    pub table: Table,
+    effort: Mutex<Effort>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Lane<'_> {
+    /// "The attacker captures" at `q` on this half's table: unknown at
+    /// once when the step has been ruled out.
+    pub fn ask(&self, q: &Capture) -> Status {
+        if self.stop.load(Ordering::Relaxed) {
+            return Status::Unknown;
+        }
+        let mut e = self.effort.lock().unwrap();
+        self.solver
+            .status_until(q, self.visits, &self.table, &mut e, Some(&self.stop))
+    }
+}
+
+/// What a step does, given the status of its half's step before it
+/// (`Unknown` for the first): the status it found and its proof, if any.
+pub(crate) type Run<'s> = Box<dyn FnOnce(&Lane, Status) -> (Status, Option<Found>) + Send + 's>;
+
+/// A step of a half: the proofs it can end in (its own: [`settle`] adds
+/// those of the steps after it), and what it does.
+pub(crate) struct Step<'s> {
+    pub can: Vec<Proof>,
+    pub run: Run<'s>,
+}
+
+/// The race's shared state: each half's proof, and the proofs its running
+/// step can end in.
+struct Shared {
+    found: [Option<Found>; 2],
+    running: [Vec<Proof>; 2],
+}
+
+fn ruled_out(can: &[Proof], found: &Option<Found>) -> bool {
+    found.is_some_and(|f| can.iter().all(|p| p.ruled_out_by(f.proof)))
+}
+
+/// The two halves' steps and how they are run.
+pub(crate) struct Question<'s> {
+    pub halves: [Vec<Step<'s>>; 2],
+    /// The one-thread order: which half steps next.
+    pub order: Vec<usize>,
+}
+
+/// The settled question: the proof of the lowest rank (none when no step
+/// found one) and the two halves' lanes, whose tables hold the proofs.
+pub(crate) struct Settled<'s> {
+    pub found: Option<Found>,
+    pub lanes: [Lane<'s>; 2],
+}
+
+impl Settled<'_> {
+    /// The lane whose table holds the answer's proof.
+    pub fn lane_of(&self, f: &Found) -> &Lane<'_> {
+        &self.lanes[f.half]
+    }
+
+    /// Both lanes' effort, added to `effort`.
+    pub fn add_effort(&self, effort: &mut Effort) {
+        for l in &self.lanes {
+            effort.add(&l.effort.lock().unwrap());
+        }
+    }
+}
+
+/// Runs `q`: with `threads` above 1 and a solver that stops on request
+/// ([`Solver::stops`]), each half on its own thread; otherwise the steps
+/// in `q.order`. Both answer the same. `parent`, if set, can stop the
+/// whole question (its answer is then of no use).
+pub(crate) fn settle<'s>(
+    q: Question<'s>,
+    solver: &'s Solver,
+    visits: u64,
+    threads: usize,
+    parent: Option<&Stopper>,
+) -> Settled<'s> {
+    let lane = || Lane {
+        solver,
+        visits,
+        table: Table::with_mb(TABLE_MB),
+        effort: Mutex::new(Effort::default()),
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    let lanes = [lane(), lane()];
+    if let Some(p) = parent {
+        for l in &lanes {
+            p.register(&l.stop);
+        }
+    }
+    let shared = Mutex::new(Shared {
+        found: [None, None],
+        running: [Vec::new(), Vec::new()],
+    });
+    let [mut h0, mut h1] = q.halves;
+    // A step leads to its half's later ones (their searches start from its
+    // status), so it can end in what they can.
+    for steps in [&mut h0, &mut h1] {
+        let mut later: Vec<Proof> = Vec::new();
+        for step in steps.iter_mut().rev() {
+            later.extend(step.can.iter().copied());
+            step.can.clone_from(&later);
+        }
+    }
+    if threads > 1 && solver.stops() {
+        std::thread::scope(|s| {
+            for (i, steps) in [h0, h1].into_iter().enumerate() {
+                let (lanes, shared) = (&lanes, &shared);
+                std::thread::Builder::new()
+                    .stack_size(HALF_STACK)
+                    .spawn_scoped(s, move || {
+                        let mut prev = Status::Unknown;
+                        for step in steps {
+                            match run_step(i, step, prev, lanes, shared) {
+                                Some(st) => prev = st,
+                                None => break,
+                            }
+                        }
+                    })
+                    .expect("a thread for one half of the question");
+            }
+        });
+    } else {
+        let mut steps = [h0.into_iter(), h1.into_iter()];
+        let mut prev = [Status::Unknown; 2];
+        let mut done = [false; 2];
+        for &i in &q.order {
+            if done[i] {
+                continue;
+            }
+            match steps[i]
+                .next()
+                .and_then(|st| run_step(i, st, prev[i], &lanes, &shared))
+            {
+                Some(st) => prev[i] = st,
+                None => done[i] = true,
+            }
+        }
+    }
+    let sh = shared.into_inner().unwrap();
+    let found = sh.found.into_iter().flatten().min_by_key(|f| f.proof.rank);
+    Settled { found, lanes }
+}
+
+/// Runs half `i`'s `step` unless a proof of the other half has ruled it
+/// out: its status, or `None` when the half is done (a proof found, the
+/// step ruled out before or while it ran).
+fn run_step(
+    i: usize,
+    step: Step<'_>,
+    prev: Status,
+    lanes: &[Lane<'_>; 2],
+    shared: &Mutex<Shared>,
+) -> Option<Status> {
+    let (me, other) = (&lanes[i], &lanes[1 - i]);
+    {
+        let mut sh = shared.lock().unwrap();
+        if ruled_out(&step.can, &sh.found[1 - i]) {
+            return None;
+        }
+        sh.running[i] = step.can;
+    }
+    let (status, found) = (step.run)(me, prev);
+    let mut sh = shared.lock().unwrap();
+    sh.running[i].clear();
+    if me.stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let Some(f) = found else {
+        return Some(status);
+    };
+    sh.found[i] = Some(Found { half: i, ..f });
+    // The other half's running step, if the proof rules it out, stops
+    // (an empty list: no step is running).
+    if !sh.running[1 - i].is_empty() && ruled_out(&sh.running[1 - i], &sh.found[i]) {
+        other.stop.store(true, Ordering::Relaxed);
+    }
+    None
+}
