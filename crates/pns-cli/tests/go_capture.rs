@@ -470,3 +470,45 @@ fn guessed_answers_are_marked_as_no_proof() {
     assert!(text.contains("? unknown"), "{text}");
     assert_one_line_usage_error(&["solve", "connect4", "--guess"]);
 }
+
+/// `--threads`: `pns gtp` and `pns solve go` with two threads per question
+/// (its capture and escape searches at once) answer as with one: GNU Go's
+/// `reading 93` (`attack B5`, settled by the widened escape search while
+/// the widened capture search also finds one) and `reading 192` (`attack
+/// D4`, `0`, an escape with the defender widened to h2); 0 threads is a
+/// usage error in both.
+#[test]
+fn two_threads_per_question_from_the_command_line() {
+    let r13 = shared_data::shared_data("go/gnugo/regression/games/reading13.sgf");
+    let r43 = shared_data::shared_data("go/gnugo/regression/games/reading43.sgf");
+    let input = format!(
+        "1 loadsgf {} 1\n2 attack B5\n3 loadsgf {}\n4 attack D4\n5 quit\n",
+        r13.display(),
+        r43.display()
+    );
+    let mut answers = Vec::new();
+    for threads in ["1", "2"] {
+        let out = piped::pns_piped(&["gtp", "--nodes", "3000", "--threads", threads], &input);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("=2 1 E6") && text.contains("=4 0"), "{text}");
+        answers.push(text);
+    }
+    assert_eq!(answers[0], answers[1]);
+    let file = r13.to_str().unwrap();
+    let solve = |threads: &str| {
+        let options = [
+            "--move-number",
+            "1",
+            "--nodes",
+            "3000",
+            "--threads",
+            threads,
+        ];
+        let v = solve_go_json(file, "B5", &options);
+        (v["code"].as_u64(), v["move"].as_str().map(str::to_string))
+    };
+    assert_eq!(solve("2"), (Some(1), Some("E6".to_string())));
+    assert_eq!(solve("1"), solve("2"));
+    assert_one_line_usage_error(&["gtp", "--threads", "0"]);
+    assert_one_line_usage_error(&["solve", "go", file, "--target", "B5", "--threads", "0"]);
+}

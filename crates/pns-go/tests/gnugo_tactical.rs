@@ -417,8 +417,8 @@ fn two_threads_answer_as_one() {
     let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
         .expect("the cases load");
     let ids = [
-        "9", "11", "16", "24", "25", "36", "47", "50", "77", "89", "93", "112", "192", "193", "218",
-        "1", "56", "62", "69", "98",
+        "9", "11", "16", "24", "25", "36", "47", "50", "77", "89", "93", "112", "192", "193",
+        "218", "1", "56", "62", "69", "98",
     ];
     let (mut kinds, mut codes) = (Vec::new(), std::collections::BTreeSet::new());
     for id in ids {
@@ -448,7 +448,11 @@ fn two_threads_answer_as_one() {
             assert_eq!(one.0, None, "reading 1 is unknown at 3,000 visits");
             continue;
         }
-        codes.insert(one.0.unwrap_or_else(|| panic!("reading {id}: unknown")).code);
+        codes.insert(
+            one.0
+                .unwrap_or_else(|| panic!("reading {id}: unknown"))
+                .code,
+        );
         if let Some((q, st)) = one.1 {
             let attacker_complete = q.complete() == Some(q.attacker());
             kinds.push((attacker_complete, q.generator() != Generator::H1, st));
