@@ -63,15 +63,27 @@ impl Stopper {
 }
 
 /// Runs `a` on a thread of its own (with the search threads' stack) and
-/// `b` on this one, at once.
+/// `b` on this one, at once; both on this one, `a` first, where no thread
+/// can be started.
 pub(crate) fn both<A: Send, B>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B) -> (A, B) {
+    let a = Mutex::new(Some(a));
+    let run_a = || a.lock().unwrap().take().map(|f| f());
     std::thread::scope(|s| {
         let h = std::thread::Builder::new()
             .stack_size(HALF_STACK)
-            .spawn_scoped(s, a)
-            .expect("a thread for one question");
-        let rb = b();
-        (h.join().expect("a question's thread"), rb)
+            .spawn_scoped(s, run_a)
+            .ok();
+        let (ra, rb) = match h {
+            Some(h) => {
+                let rb = b();
+                (
+                    h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                    rb,
+                )
+            }
+            None => (run_a(), b()),
+        };
+        (ra.expect("`a` runs once"), rb)
     })
 }
 
@@ -236,23 +248,16 @@ pub(crate) fn settle<'s>(
         }
     }
     if threads > 1 && solver.stops() {
-        std::thread::scope(|s| {
-            for (i, steps) in [h0, h1].into_iter().enumerate() {
-                let (lanes, shared) = (&lanes, &shared);
-                std::thread::Builder::new()
-                    .stack_size(HALF_STACK)
-                    .spawn_scoped(s, move || {
-                        let mut prev = Status::Unknown;
-                        for step in steps {
-                            match run_step(i, step, prev, lanes, shared) {
-                                Some(st) => prev = st,
-                                None => break,
-                            }
-                        }
-                    })
-                    .expect("a thread for one half of the question");
+        let half = |i: usize, steps: Vec<Step<'s>>| {
+            let mut prev = Status::Unknown;
+            for step in steps {
+                match run_step(i, step, prev, &lanes, &shared) {
+                    Some(st) => prev = st,
+                    None => break,
+                }
             }
-        });
+        };
+        both(|| half(0, h0), || half(1, h1));
     } else {
         let mut steps = [h0.into_iter(), h1.into_iter()];
         let mut prev = [Status::Unknown; 2];
