@@ -22,7 +22,7 @@ use crate::solve::shell_quote;
 use crate::{CliError, SolveArgs};
 use pns_games::go::capture::{
     attack_coded_decided, defend_coded_decided, guess_coded, Capture, Effort, Generator, Horizon,
-    Horizons, Solver, Spec, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS, GUESS_VISITS_SCALE,
+    Horizons, Run, Solver, Spec, Stopper, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS, GUESS_VISITS_SCALE,
 };
 use pns_games::go::{KoRule, Move};
 
@@ -92,23 +92,30 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     let attack = !a.defend;
     // Two threads run a question's capture and escape halves at once.
     let threads = crate::bench::worker_threads(Some(a.threads), usize::MAX)?;
+    let time = crate::solve::time_limit(a.search.time)?;
     let mut effort = Effort::default();
     let t0 = Instant::now();
-    let (mut answer, decision) = if attack {
-        attack_coded_decided(&g, &solver, visits, threads, &mut effort)
-    } else {
-        defend_coded_decided(&g, &solver, visits, threads, &mut effort)
-    };
-    // `--guess`: the bounded game's answer where no proof settled one.
-    let proven = answer.is_some();
-    if !proven && a.guess {
-        answer = guess_coded(
-            &g,
-            attack,
-            visits.saturating_mul(GUESS_VISITS_SCALE),
-            &mut effort,
-        );
-    }
+    // `--time` bounds the searches and the guess together.
+    let (answer, decision, proven, timed_out) = Stopper::within(time, None, |stop| {
+        let run = Run { threads, stop };
+        let (mut answer, decision) = if attack {
+            attack_coded_decided(&g, &solver, visits, run, &mut effort)
+        } else {
+            defend_coded_decided(&g, &solver, visits, run, &mut effort)
+        };
+        // `--guess`: the bounded game's answer where no proof settled one.
+        let proven = answer.is_some();
+        if !proven && a.guess {
+            answer = guess_coded(
+                &g,
+                attack,
+                visits.saturating_mul(GUESS_VISITS_SCALE),
+                stop,
+                &mut effort,
+            );
+        }
+        (answer, decision, proven, stop.is_some_and(Stopper::stopped))
+    });
     let time_ms = t0.elapsed().as_secs_f64() * 1000.0;
     // The certificate of the search that settled the answer (codes 0 and
     // 1), its position the question with all its options.
@@ -196,6 +203,8 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             "capture_horizon": Horizon::describe(horizons.capture),
             "snapback": snapback,
             "visit_limit": visits,
+            "time_limit_s": a.search.time.filter(|_| time.is_some()),
+            "timed_out": timed_out,
             "visits": effort.visits,
             "searches": effort.searches,
             "time_ms": time_ms,
@@ -223,6 +232,10 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         match (code, &mv) {
             (Some(c), Some(m)) => println!("result     {result}: {c} {m}{guessed}"),
             (Some(c), None) => println!("result     {result}: {c}{guessed}"),
+            (None, _) if timed_out => println!(
+                "result     unknown: the time limit ({} s) ran out",
+                a.search.time.unwrap_or_default()
+            ),
             (None, _) => println!(
                 "result     unknown within {} visits per search",
                 thousands(visits)

@@ -47,17 +47,7 @@ pub fn search_setup(s: &SearchArgs) -> Result<(Algo, Limits), CliError> {
     if s.memory == 0 {
         return Err(CliError::usage("--memory must be at least 1 MiB"));
     }
-    let time = match s.time {
-        Some(t) if t.is_nan() || t < 0.0 => {
-            return Err(CliError::usage(format!(
-                "--time {t}: must be a non-negative number of seconds"
-            )))
-        }
-        // A time too large for a Duration (over 584 billion years) is no
-        // limit at all.
-        Some(t) => Duration::try_from_secs_f64(t).ok(),
-        None => None,
-    };
+    let time = time_limit(s.time)?;
     let limits = Limits {
         visits: s.nodes,
         time,
@@ -66,6 +56,19 @@ pub fn search_setup(s: &SearchArgs) -> Result<(Algo, Limits), CliError> {
         ..Limits::default()
     };
     Ok((algo, limits))
+}
+
+/// The value of `--time`, in seconds.
+pub fn time_limit(time: Option<f64>) -> Result<Option<Duration>, CliError> {
+    match time {
+        Some(t) if t.is_nan() || t < 0.0 => Err(CliError::usage(format!(
+            "--time {t}: must be a non-negative number of seconds"
+        ))),
+        // A time too large for a Duration (over 584 billion years) is no
+        // limit at all.
+        Some(t) => Ok(Duration::try_from_secs_f64(t).ok()),
+        None => Ok(None),
+    }
 }
 
 /// Rejects a `--hash` of 0 or one that no machine could hold.

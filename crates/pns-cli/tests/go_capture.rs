@@ -512,3 +512,47 @@ fn two_threads_per_question_from_the_command_line() {
     assert_one_line_usage_error(&["gtp", "--threads", "0"]);
     assert_one_line_usage_error(&["solve", "go", file, "--target", "B5", "--threads", "0"]);
 }
+
+/// `--time`: `pns solve go` and `pns gtp` end a question unknown once the
+/// time runs out (GNU Go's `reading 1`, `attack E3`, unknown within a
+/// second at 3,000 visits, here with 100 million visits per search):
+/// `"timed_out": true` and the limit in the JSON record, a GTP error
+/// naming the time, and a negative time a usage error in both.
+#[test]
+fn a_time_limit_from_the_command_line() {
+    let sgf = shared_data::shared_data("go/gnugo/regression/games/incident2.sgf");
+    let file = sgf.to_str().unwrap();
+    let t = std::time::Instant::now();
+    let v = solve_go_json(
+        file,
+        "E3",
+        &[
+            "--move-number",
+            "212",
+            "--nodes",
+            "100000000",
+            "--time",
+            "0.3",
+        ],
+    );
+    assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
+    assert_eq!(v["result"], "unknown", "{v}");
+    assert_eq!(
+        (v["timed_out"].as_bool(), v["time_limit_s"].as_f64()),
+        (Some(true), Some(0.3))
+    );
+    let v = solve_go_json(file, "E3", &["--move-number", "212", "--nodes", "300"]);
+    assert_eq!(
+        (v["timed_out"].as_bool(), v["time_limit_s"].as_f64()),
+        (Some(false), None)
+    );
+    let input = format!("1 loadsgf {file} 212\n2 attack E3\n3 quit\n");
+    let out = piped::pns_piped(&["gtp", "--nodes", "100000000", "--time", "0.3"], &input);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("?2 unknown: no answer within 0.3 s"),
+        "{text}"
+    );
+    assert_one_line_usage_error(&["gtp", "--time", "-1"]);
+    assert_one_line_usage_error(&["solve", "go", file, "--target", "E3", "--time", "-1"]);
+}

@@ -73,7 +73,13 @@ fn main() {
                     (bounded_code(&g, c.attack, &solver, visits, &mut e), false)
                 } else {
                     let r = capture::coded_or_guess(
-                        &g, c.attack, &solver, visits, halves, guess, &mut e,
+                        &g,
+                        c.attack,
+                        &solver,
+                        visits,
+                        capture::Run::threads(halves),
+                        guess,
+                        &mut e,
                     );
                     (r.map(|r| r.coded), r.is_some_and(|r| r.proven))
                 };

@@ -79,7 +79,7 @@ use pns_core::{
 use crate::bits::Bits;
 use crate::board::{Board, Color, Move};
 use crate::game::KoRule;
-use crate::halves::Stopper;
+pub use crate::halves::Stopper;
 use crate::lambda::LambdaParams;
 
 /// Liberties at which the target block has escaped, unless set.
@@ -1287,6 +1287,31 @@ impl Effort {
     }
 }
 
+/// How a question runs besides its search: its threads (2 or more run
+/// its capture and escape halves, and its two ko questions, at once:
+/// [`attack_decided`]) and a stop request from outside ([`Stopper`]: a
+/// time limit, [`Stopper::within`]), after which it answers unknown.
+#[derive(Clone, Copy, Default)]
+pub struct Run<'a> {
+    pub threads: usize,
+    pub stop: Option<&'a Stopper>,
+}
+
+impl Run<'_> {
+    /// `threads` threads, no stop request.
+    pub fn threads(threads: usize) -> Run<'static> {
+        Run {
+            threads,
+            stop: None,
+        }
+    }
+
+    /// Whether the stop request came.
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(Stopper::stopped)
+    }
+}
+
 /// The GHI treatment of every capturing search: DUP (twin entries per
 /// path, the GHI paper §3.1-3.2; GHI-safe). Not the engine's default
 /// NOCYCLE, whose simulations are not bounded by the visit limit: on GNU
@@ -1551,7 +1576,7 @@ pub fn defend(g: &Capture, visits: u64, effort: &mut Effort) -> Answer {
 /// complete, whose escapes, the attacker's moves without zones, were
 /// almost never proven.
 pub fn attack_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effort) -> Answer {
-    attack_decided(g, solver, visits, 1, effort).0
+    attack_decided(g, solver, visits, Run::threads(1), effort).0
 }
 
 /// The search that settled an answer: the question it asked (with its
@@ -1583,19 +1608,7 @@ pub fn attack_decided(
     g: &Capture,
     solver: &Solver,
     visits: u64,
-    threads: usize,
-    effort: &mut Effort,
-) -> (Answer, Option<Decision>) {
-    attack_decided_in(g, solver, visits, threads, None, effort)
-}
-
-/// [`attack_decided`], stopped (unknown) when `parent` is.
-fn attack_decided_in(
-    g: &Capture,
-    solver: &Solver,
-    visits: u64,
-    threads: usize,
-    parent: Option<&crate::halves::Stopper>,
+    run: Run,
     effort: &mut Effort,
 ) -> (Answer, Option<Decision>) {
     use crate::halves::{Found, Proof, Question, Step};
@@ -1677,13 +1690,11 @@ fn attack_decided_in(
         halves: [capture_half, escape_half],
         order: vec![0, 1, 1, 0],
     };
-    let settled = crate::halves::settle(question, solver, visits, threads, parent);
+    let settled = crate::halves::settle(question, solver, visits, run.threads, run.stop);
     settled.add_effort(effort);
-    // Stopped: another question answered, and the moves need not be read.
-    let Some(f) = settled
-        .found
-        .filter(|_| !parent.is_some_and(|p| p.stopped()))
-    else {
+    // Stopped: the answer is unknown (another question may have found it),
+    // and no move need be read.
+    let Some(f) = settled.found.filter(|_| !run.stopped()) else {
         return (Answer::Unknown, None);
     };
     let decision = Some(Decision {
@@ -1767,7 +1778,7 @@ pub fn capture_question(g: &Capture) -> Capture {
 /// the defender playing any legal point. Sound both ways, as [`attack`],
 /// and widened to both sides on every point as [`attack_with`] is.
 pub fn defend_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effort) -> Answer {
-    defend_decided(g, solver, visits, 1, effort).0
+    defend_decided(g, solver, visits, Run::threads(1), effort).0
 }
 
 /// [`defend_with`] and the search that settled its answer (none when the
@@ -1786,19 +1797,7 @@ pub fn defend_decided(
     g: &Capture,
     solver: &Solver,
     visits: u64,
-    threads: usize,
-    effort: &mut Effort,
-) -> (Answer, Option<Decision>) {
-    defend_decided_in(g, solver, visits, threads, None, effort)
-}
-
-/// [`defend_decided`], stopped (unknown) when `parent` is.
-fn defend_decided_in(
-    g: &Capture,
-    solver: &Solver,
-    visits: u64,
-    threads: usize,
-    parent: Option<&crate::halves::Stopper>,
+    run: Run,
     effort: &mut Effort,
 ) -> (Answer, Option<Decision>) {
     use crate::halves::{Found, Proof, Question, Step};
@@ -1873,13 +1872,11 @@ fn defend_decided_in(
         halves: [escape_half, capture_half],
         order: vec![0, 1, 0, 1],
     };
-    let settled = crate::halves::settle(question, solver, visits, threads, parent);
+    let settled = crate::halves::settle(question, solver, visits, run.threads, run.stop);
     settled.add_effort(effort);
-    // Stopped: another question answered, and the moves need not be read.
-    let Some(f) = settled
-        .found
-        .filter(|_| !parent.is_some_and(|p| p.stopped()))
-    else {
+    // Stopped: the answer is unknown (another question may have found it),
+    // and no move need be read.
+    let Some(f) = settled.found.filter(|_| !run.stopped()) else {
         return (Answer::Unknown, None);
     };
     if f.proof.capture {
@@ -1891,7 +1888,7 @@ fn defend_decided_in(
     }
     // A saving move read back settles the answer with the disproof.
     let tt = &settled.lane_of(&f).table;
-    let answer = saving_move(&f.question, solver, visits, tt, effort);
+    let answer = saving_move(&f.question, solver, visits, tt, run.stop, effort);
     let d = (answer != Answer::Unknown).then_some(Decision {
         question: f.question,
         status: Status::Disproven,
@@ -1910,8 +1907,10 @@ fn saving_move(
     solver: &Solver,
     visits: u64,
     tt: &Table,
+    stop: Option<&Stopper>,
     effort: &mut Effort,
 ) -> Answer {
+    let flag = stop.map(Stopper::flag);
     let mut moves = Vec::new();
     a.search_moves(&mut moves);
     moves.retain(|m| *m != Move::Pass);
@@ -1923,8 +1922,9 @@ fn saving_move(
     // None: the root's disproof held on its line only and no reply alone
     // repeats it within the limit.
     read_back(a, &moves, visits, Status::Disproven, |c, budget| {
-        solver.status(c, budget, tt, effort)
+        solver.status_until(c, budget, tt, effort, flag.as_ref())
     })
+    .filter(|_| !stop.is_some_and(Stopper::stopped))
     .map_or(Answer::Unknown, |m| Answer::Succeeds(Some(m)))
 }
 
@@ -1973,27 +1973,28 @@ pub fn attack_coded(
     visits: u64,
     effort: &mut Effort,
 ) -> Option<Coded> {
-    attack_coded_decided(g, solver, visits, 1, effort).0
+    attack_coded_decided(g, solver, visits, Run::threads(1), effort).0
 }
 
 /// [`attack_coded`] and, for codes 0 and 1, the one search that settled
 /// the answer (codes 2 and 3 rest on two searches under different ko
-/// exemptions, so on no single question); `threads` as
-/// [`attack_decided`] reads it.
+/// exemptions, so on no single question); `run` as [`attack_decided`]
+/// reads it.
 pub fn attack_coded_decided(
     g: &Capture,
     solver: &Solver,
     visits: u64,
-    threads: usize,
+    run: Run,
     effort: &mut Effort,
 ) -> (Option<Coded>, Option<Decision>) {
     let g = g.with_first(g.attacker()).with_ko_exempt(None);
     coded(
         &g,
         g.defender(),
-        solver.stops() && threads > 1,
+        run,
+        solver.stops(),
         effort,
-        |c, e, p| attack_decided_in(c, solver, visits, threads, p, e),
+        |c, e, stop| attack_decided(c, solver, visits, Run { stop, ..run }, e),
     )
 }
 
@@ -2008,7 +2009,7 @@ pub fn defend_coded(
     visits: u64,
     effort: &mut Effort,
 ) -> Option<Coded> {
-    defend_coded_decided(g, solver, visits, 1, effort).0
+    defend_coded_decided(g, solver, visits, Run::threads(1), effort).0
 }
 
 /// [`defend_coded`] and, for codes 0 and 1, the search that settled it,
@@ -2017,16 +2018,17 @@ pub fn defend_coded_decided(
     g: &Capture,
     solver: &Solver,
     visits: u64,
-    threads: usize,
+    run: Run,
     effort: &mut Effort,
 ) -> (Option<Coded>, Option<Decision>) {
     let g = g.with_first(g.defender()).with_ko_exempt(None);
     coded(
         &g,
         g.attacker(),
-        solver.stops() && threads > 1,
+        run,
+        solver.stops(),
         effort,
-        |c, e, p| defend_decided_in(c, solver, visits, threads, p, e),
+        |c, e, stop| defend_decided(c, solver, visits, Run { stop, ..run }, e),
     )
 }
 
@@ -2040,21 +2042,22 @@ pub fn defend_coded_decided(
 fn coded(
     g: &Capture,
     opponent: Color,
-    at_once: bool,
+    run: Run,
+    stops: bool,
     effort: &mut Effort,
     ask: impl Fn(&Capture, &mut Effort, Option<&Stopper>) -> (Answer, Option<Decision>) + Sync,
 ) -> (Option<Coded>, Option<Decision>) {
     let me = opponent.opponent();
     let (q1, q0) = (g.with_ko_exempt(Some(opponent)), g.with_ko_exempt(Some(me)));
     let succeeds = |r: &(Answer, Option<Decision>)| matches!(r.0, Answer::Succeeds(_));
-    let ((unconditional, d1), (with_threats, d0)) = if at_once {
-        // Both at once (`at_once`: more than one thread and a solver that
-        // stops on request), each stopping the other when it decides the
+    let ((unconditional, d1), (with_threats, d0)) = if stops && run.threads > 1 {
+        // Both at once (more than one thread, and a search that `stops`
+        // on request), each stopping the other when it decides the
         // code alone: a success with the opponent exempt is code 1, a
         // failure with the side itself exempt code 0, whatever the other
         // says (exemption orders them: the first succeeds only where the
         // second does).
-        let (s1, s0) = (Stopper::default(), Stopper::default());
+        let (s1, s0) = (Stopper::child(run.stop), Stopper::child(run.stop));
         let (mut e1, mut e0) = (Effort::default(), Effort::default());
         let (r1, r0) = crate::halves::both(
             || {
@@ -2076,11 +2079,11 @@ fn coded(
         effort.add(&e0);
         (r1, r0)
     } else {
-        let r1 = ask(&q1, effort, None);
+        let r1 = ask(&q1, effort, run.stop);
         if succeeds(&r1) {
             return (Some(Coded::of(1, &r1.0)), r1.1);
         }
-        (r1, ask(&q0, effort, None))
+        (r1, ask(&q0, effort, run.stop))
     };
     if matches!(unconditional, Answer::Succeeds(_)) {
         return (Some(Coded::of(1, &unconditional)), d1);
@@ -2094,7 +2097,7 @@ fn coded(
     if unconditional == Answer::Unknown && with_threats == Answer::Unknown {
         return (None, None);
     }
-    let code = match ask(g, effort, None).0 {
+    let code = match ask(g, effort, run.stop).0 {
         r @ Answer::Succeeds(_) if unconditional == Answer::Fails => Some(Coded::of(2, &r)),
         Answer::Fails if matches!(with_threats, Answer::Succeeds(_)) => {
             Some(Coded::of(3, &with_threats))
@@ -2138,6 +2141,7 @@ pub fn guess_coded(
     g: &Capture,
     attack_it: bool,
     visits: u64,
+    stop: Option<&Stopper>,
     effort: &mut Effort,
 ) -> Option<Coded> {
     let first = if attack_it {
@@ -2163,10 +2167,11 @@ pub fn guess_coded(
         } else {
             q.attacker()
         };
-        let ask = |c: &Capture, e: &mut Effort, _: Option<&Stopper>| {
-            (bounded_answer(c, attack_it, visits, e), None)
+        let ask = |c: &Capture, e: &mut Effort, stop: Option<&Stopper>| {
+            (bounded_answer(c, attack_it, visits, stop, e), None)
         };
-        if let (Some(code), _) = coded(&q, opponent, false, effort, ask) {
+        let run = Run { threads: 1, stop };
+        if let (Some(code), _) = coded(&q, opponent, run, false, effort, ask) {
             return Some(code);
         }
     }
@@ -2176,10 +2181,19 @@ pub fn guess_coded(
 /// The bounded game's answer at `q` (both sides within its generator):
 /// whether the side to move, the attacker when `attack_it`, succeeds, with
 /// its first move read back.
-fn bounded_answer(q: &Capture, attack_it: bool, visits: u64, effort: &mut Effort) -> Answer {
+fn bounded_answer(
+    q: &Capture,
+    attack_it: bool,
+    visits: u64,
+    stop: Option<&Stopper>,
+    effort: &mut Effort,
+) -> Answer {
     let solver = Solver::Lambda(LambdaParams::default());
     let tt = Table::with_mb(TABLE_MB);
-    let captured = match solver.status(q, visits, &tt, effort) {
+    let flag = stop.map(Stopper::flag);
+    let status =
+        |c: &Capture, budget, e: &mut Effort| solver.status_until(c, budget, &tt, e, flag.as_ref());
+    let captured = match status(q, visits, effort) {
         Status::Proven => true,
         Status::Disproven => false,
         Status::Unknown => return Answer::Unknown,
@@ -2198,9 +2212,14 @@ fn bounded_answer(q: &Capture, attack_it: bool, visits: u64, effort: &mut Effort
     } else {
         Status::Disproven
     };
-    Answer::Succeeds(read_back(q, &moves, visits, want, |c, budget| {
-        solver.status(c, budget, &tt, effort)
-    }))
+    let mv = read_back(q, &moves, visits, want, |c, budget| {
+        status(c, budget, effort)
+    });
+    match stop {
+        // Stopped while the move was read: no answer.
+        Some(s) if s.stopped() => Answer::Unknown,
+        _ => Answer::Succeeds(mv),
+    }
 }
 
 /// [`coded_or_guess`] gives the bounded game this many times the proof
@@ -2220,8 +2239,9 @@ pub struct Reached {
     pub proven: bool,
 }
 
-/// [`attack_coded`] or [`defend_coded`] (`attack_it`; `threads` as
-/// [`attack_decided`] reads it), and when `guess`
+/// [`attack_coded`] or [`defend_coded`] (`attack_it`; `run` as
+/// [`attack_decided`] reads it: a stop request stops the guess too), and
+/// when `guess`
 /// is set and they leave the answer unknown, [`guess_coded`] with
 /// [`GUESS_VISITS_SCALE`] times `visits`.
 pub fn coded_or_guess(
@@ -2229,14 +2249,14 @@ pub fn coded_or_guess(
     attack_it: bool,
     solver: &Solver,
     visits: u64,
-    threads: usize,
+    run: Run,
     guess: bool,
     effort: &mut Effort,
 ) -> Option<Reached> {
     let proven = if attack_it {
-        attack_coded_decided(g, solver, visits, threads, effort).0
+        attack_coded_decided(g, solver, visits, run, effort).0
     } else {
-        defend_coded_decided(g, solver, visits, threads, effort).0
+        defend_coded_decided(g, solver, visits, run, effort).0
     };
     if let Some(coded) = proven {
         return Some(Reached {
@@ -2251,6 +2271,7 @@ pub fn coded_or_guess(
         g,
         attack_it,
         visits.saturating_mul(GUESS_VISITS_SCALE),
+        run.stop,
         effort,
     )
     .map(|coded| Reached {
@@ -2296,6 +2317,9 @@ pub struct GtpOptions {
     /// Threads per question: 2 runs its capture half and its escape half
     /// at once ([`attack_decided`]).
     pub threads: usize,
+    /// Wall-clock limit per command, its searches and guess together;
+    /// past it the answer is unknown ([`Stopper::within`]).
+    pub time: Option<std::time::Duration>,
 }
 
 impl Default for GtpOptions {
@@ -2307,6 +2331,7 @@ impl Default for GtpOptions {
             snapback: true,
             guess: false,
             threads: 1,
+            time: None,
         }
     }
 }
@@ -2327,17 +2352,24 @@ pub fn gtp_command_with(
         .with_horizons(how.horizons)
         .with_snapback(how.snapback);
     let mut e = Effort::default();
-    let a = coded_or_guess(
-        &g,
-        attack_it,
-        solver,
-        visits,
-        how.threads,
-        how.guess,
-        &mut e,
-    );
-    let text = gtp_text(b, a.map(|r| r.coded), visits)?;
-    Ok((text, a.is_some_and(|r| r.proven)))
+    let (a, timed_out) = Stopper::within(how.time, None, |stop| {
+        let run = Run {
+            threads: how.threads,
+            stop,
+        };
+        let a = coded_or_guess(&g, attack_it, solver, visits, run, how.guess, &mut e);
+        (a, run.stopped())
+    });
+    match (a, how.time) {
+        (None, Some(t)) if timed_out => Err(format!(
+            "unknown: no answer within {} s ({visits} node visits per search)",
+            t.as_secs_f64()
+        )),
+        _ => Ok((
+            gtp_text(b, a.map(|r| r.coded), visits)?,
+            a.is_some_and(|r| r.proven),
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -2376,7 +2408,7 @@ mod tests {
         let d3 = g.board.parse_vertex("D3").unwrap();
         let mut e = Effort::default();
         for attack_it in [true, false] {
-            let guess = guess_coded(&g, attack_it, 10_000, &mut e);
+            let guess = guess_coded(&g, attack_it, 10_000, None, &mut e);
             assert_eq!(
                 guess,
                 Some(Coded {
@@ -2385,7 +2417,15 @@ mod tests {
                 }),
                 "{attack_it}"
             );
-            let r = coded_or_guess(&g, attack_it, &Solver::Dfpn, 10_000, 1, true, &mut e);
+            let r = coded_or_guess(
+                &g,
+                attack_it,
+                &Solver::Dfpn,
+                10_000,
+                Run::threads(1),
+                true,
+                &mut e,
+            );
             assert_eq!(r.map(|r| (r.coded.code, r.proven)), Some((1, true)));
         }
         // Already captured: the attack has succeeded, the defence failed.
@@ -2393,7 +2433,7 @@ mod tests {
         taken.play(d3);
         assert!(taken.captured());
         for attack_it in [true, false] {
-            let guess = guess_coded(&taken, attack_it, 10_000, &mut e);
+            let guess = guess_coded(&taken, attack_it, 10_000, None, &mut e);
             assert_eq!(guess.map(|c| c.code), Some(attack_it as u8));
         }
     }
@@ -2432,7 +2472,8 @@ mod tests {
                     };
                     (a.clone(), None)
                 };
-                let code = coded(&g, opponent, at_once, &mut Effort::default(), ask)
+                let run = Run::threads(1 + usize::from(at_once));
+                let code = coded(&g, opponent, run, true, &mut Effort::default(), ask)
                     .0
                     .map(|c| c.code);
                 assert_eq!(code, want, "{u:?} {w:?} {n:?} at once: {at_once}");

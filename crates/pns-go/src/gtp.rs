@@ -86,6 +86,9 @@ pub struct Engine {
     /// Threads per `attack` or `defend` question: 2 runs its capture and
     /// escape halves at once (the same answer, sooner; 1 by default).
     pub capture_threads: usize,
+    /// Wall-clock limit of each `attack` or `defend` (none unless set):
+    /// past it the answer is an error, unknown.
+    pub capture_time: Option<std::time::Duration>,
     /// Whether the last `attack` or `defend` answered with a guess.
     guessed: bool,
     quit: bool,
@@ -120,6 +123,7 @@ impl Engine {
             capture_snapback: true,
             capture_guess: false,
             capture_threads: 1,
+            capture_time: None,
             guessed: false,
             quit: false,
         }
@@ -313,6 +317,7 @@ impl Engine {
                     snapback: self.capture_snapback,
                     guess: self.capture_guess,
                     threads: self.capture_threads,
+                    time: self.capture_time,
                 };
                 let (text, proven) = crate::capture::gtp_command_with(
                     self.game.board(),

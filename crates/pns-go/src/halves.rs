@@ -31,34 +31,89 @@ use crate::capture::{Capture, Effort, Solver, TABLE_MB};
 /// The stack of a half's thread: as the command line's search threads.
 const HALF_STACK: usize = 256 << 20;
 
-/// A request to stop a whole question (another question found its
-/// answer): it stops every lane registered with it, now or later.
+/// A request to stop a question from outside (a time limit, or another
+/// question that found the answer): it stops every lane registered with
+/// it and every child [`Stopper`], now or, if already stopped, as they are
+/// made. A search it stops ends unknown.
 #[derive(Default)]
 pub struct Stopper {
-    flags: Mutex<(bool, Vec<Arc<AtomicBool>>)>,
+    node: Arc<Mutex<Node>>,
+}
+
+#[derive(Default)]
+struct Node {
+    stopped: bool,
+    flags: Vec<Arc<AtomicBool>>,
+    children: Vec<Arc<Mutex<Node>>>,
 }
 
 impl Stopper {
-    /// Stops every lane of the question.
+    /// A stopper that `parent`, if any, stops too.
+    pub fn child(parent: Option<&Stopper>) -> Stopper {
+        let c = Stopper::default();
+        if let Some(p) = parent {
+            let mut n = p.node.lock().unwrap();
+            c.node.lock().unwrap().stopped = n.stopped;
+            n.children.push(c.node.clone());
+        }
+        c
+    }
+
+    /// Stops every lane and child of this stopper.
     pub fn stop(&self) {
-        let mut f = self.flags.lock().unwrap();
-        f.0 = true;
-        for x in &f.1 {
-            x.store(true, Ordering::Relaxed);
+        fn stop_node(node: &Mutex<Node>) {
+            let children = {
+                let mut n = node.lock().unwrap();
+                n.stopped = true;
+                for f in &n.flags {
+                    f.store(true, Ordering::Relaxed);
+                }
+                n.children.clone()
+            };
+            for c in &children {
+                stop_node(c);
+            }
         }
+        stop_node(&self.node);
     }
 
-    /// Whether [`Stopper::stop`] was called.
+    /// Whether [`Stopper::stop`] was called (on it or a parent).
     pub fn stopped(&self) -> bool {
-        self.flags.lock().unwrap().0
+        self.node.lock().unwrap().stopped
     }
 
-    fn register(&self, flag: &Arc<AtomicBool>) {
-        let mut f = self.flags.lock().unwrap();
-        if f.0 {
-            flag.store(true, Ordering::Relaxed);
-        }
-        f.1.push(flag.clone());
+    /// A stop flag for one search, set when this stopper stops.
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        let mut n = self.node.lock().unwrap();
+        let f = Arc::new(AtomicBool::new(n.stopped));
+        n.flags.push(f.clone());
+        f
+    }
+
+    /// Runs `f` with a stopper (a child of `parent`) that stops itself
+    /// after `time`; without a time, with `parent` itself.
+    pub fn within<T>(
+        time: Option<std::time::Duration>,
+        parent: Option<&Stopper>,
+        f: impl FnOnce(Option<&Stopper>) -> T,
+    ) -> T {
+        let Some(time) = time else {
+            return f(parent);
+        };
+        let s = Stopper::child(parent);
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            let watch = &s;
+            scope.spawn(move || {
+                // Disconnected (`f` returned) or a message: no stop.
+                if wait.recv_timeout(time) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    watch.stop();
+                }
+            });
+            let r = f(Some(&s));
+            drop(done);
+            r
+        })
     }
 }
 
@@ -225,14 +280,9 @@ pub(crate) fn settle<'s>(
         visits,
         table: Table::with_mb(TABLE_MB),
         effort: Mutex::new(Effort::default()),
-        stop: Arc::new(AtomicBool::new(false)),
+        stop: parent.map_or_else(|| Arc::new(AtomicBool::new(false)), Stopper::flag),
     };
     let lanes = [lane(), lane()];
-    if let Some(p) = parent {
-        for l in &lanes {
-            p.register(&l.stop);
-        }
-    }
     let shared = Mutex::new(Shared {
         found: [None, None],
         running: [Vec::new(), Vec::new()],

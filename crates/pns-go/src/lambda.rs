@@ -180,6 +180,8 @@
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use pns_core::dfpn::{self, DfpnPolicy, Kawano, PathOptions};
 use pns_core::numbers::{Pn, PN_MAX};
@@ -494,6 +496,9 @@ struct ZoneState<'t> {
     tried: RefCell<HashSet<u64>>,
     /// Nodes generated with a zone, moves kept and left out.
     counts: Cell<(u64, u64, u64)>,
+    /// The search's stop flag (`Limits::stop`), which its nested
+    /// searches read too: one node's zone may run many of them.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl ZoneState<'_> {
@@ -637,6 +642,7 @@ impl<'t> LambdaProblem<'t> {
                 memo: RefCell::new(HashMap::new()),
                 tried: RefCell::new(HashSet::new()),
                 counts: Cell::new((0, 0, 0)),
+                stop: None,
             })),
             _ => None,
         };
@@ -897,6 +903,7 @@ impl<'t> LambdaProblem<'t> {
         let left = z.budget.get();
         if self.rule_status(c) != Status::Unknown
             || left == 0
+            || z.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
             || self.nesting >= ZONE_MAX_NESTING
             || z.tried.borrow().contains(&key)
             || self.stack.iter().any(|s| s.key() == key)
@@ -912,6 +919,7 @@ impl<'t> LambdaProblem<'t> {
         };
         let limits = Limits {
             visits: Some(ZONE_NESTED_VISITS.min(left)),
+            stop: z.stop.clone(),
             ..Default::default()
         };
         let r = dfpn::search_with(&mut sub, LambdaPolicy, z.tt, &limits, &zone_paths());
@@ -1579,6 +1587,9 @@ pub fn search_limited(
     let visits = limits.visits.unwrap_or(u64::MAX);
     let budget = visits.saturating_mul(ZONE_BUDGET_FACTOR);
     let mut p = LambdaProblem::with_table(*g, *params, Some(tt), budget);
+    if let Some(z) = p.zones.as_mut().and_then(Rc::get_mut) {
+        z.stop.clone_from(&limits.stop);
+    }
     let paths = PathOptions {
         prefix,
         ..if params.zones {

@@ -15,7 +15,7 @@ use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
 use pns_core::{Limits, Outcome, Status, Table};
 use pns_go::capture::{
-    attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Solver, Spec,
+    attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Run, Solver, Spec,
     DEFAULT_ESCAPE_LIBS,
 };
 use pns_go::certify::certificate;
@@ -39,9 +39,9 @@ fn certified(file: &str, until: usize, question: &str) -> (u8, Certificate, Capt
     let solver = Solver::Lambda(LambdaParams::default());
     let mut effort = Effort::default();
     let (coded, decision) = if cmd == "attack" {
-        attack_coded_decided(&g, &solver, 3000, 1, &mut effort)
+        attack_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort)
     } else {
-        defend_coded_decided(&g, &solver, 3000, 1, &mut effort)
+        defend_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort)
     };
     let code = coded.expect("answered").code;
     let d = decision.expect("codes 0 and 1 have a deciding search");
@@ -259,9 +259,9 @@ fn every_unconditional_answer_on_gnu_go_s_cases_is_certified() {
         let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
         let mut effort = Effort::default();
         let (coded, decision) = if c.attack {
-            attack_coded_decided(&g, &solver, visits, 1, &mut effort)
+            attack_coded_decided(&g, &solver, visits, Run::threads(1), &mut effort)
         } else {
-            defend_coded_decided(&g, &solver, visits, 1, &mut effort)
+            defend_coded_decided(&g, &solver, visits, Run::threads(1), &mut effort)
         };
         let (Some(coded), Some(d)) = (coded, decision) else {
             continue;
@@ -312,9 +312,15 @@ fn a_target_alive_by_benson_s_rule_has_escaped() {
     let g = Capture::new(board, t as usize, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
     let solver = Solver::Lambda(LambdaParams::default());
     let mut effort = Effort::default();
-    let (off, _) = defend_coded_decided(&g.with_benson(false), &solver, 3000, 1, &mut effort);
+    let (off, _) = defend_coded_decided(
+        &g.with_benson(false),
+        &solver,
+        3000,
+        Run::threads(1),
+        &mut effort,
+    );
     assert_eq!(off, None, "without the rule");
-    let (on, d) = defend_coded_decided(&g, &solver, 3000, 1, &mut effort);
+    let (on, d) = defend_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort);
     let on = on.expect("an answer with the rule");
     let mv = on.mv.map(|m| board.format_move(m).to_uppercase());
     assert_eq!((on.code, mv.as_deref()), (1, Some("E8")));

@@ -14,7 +14,7 @@ mod shared_data;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use pns_go::capture::{Generator, Solver};
+use pns_go::capture::{Generator, Run, Solver};
 use pns_go::gtp::Engine;
 use pns_go::lambda::LambdaParams;
 use shared_data::{read_shared, shared_data};
@@ -330,7 +330,8 @@ fn an_escape_outside_the_generator_is_found_by_widening_a_step() {
         .unwrap()
         .with_capture_horizon(Some(CAPTURE_HORIZON));
     let solver = Solver::parse("lambda-zones").unwrap();
-    let (coded, decision) = attack_coded_decided(&g, &solver, 3000, 1, &mut Effort::default());
+    let (coded, decision) =
+        attack_coded_decided(&g, &solver, 3000, Run::threads(1), &mut Effort::default());
     assert_eq!(coded.map(|k| k.code), Some(0), "reading 192: {coded:?}");
     let d = decision.expect("one search settles a 0");
     assert_eq!(d.status, Status::Disproven);
@@ -380,9 +381,9 @@ fn widened_searches_read_the_narrower_answers() {
             .with_capture_horizon(Some(CAPTURE_HORIZON));
         let mut e = Effort::default();
         let (coded, _) = if c.attack {
-            attack_coded_decided(&g, &solver, visits, 1, &mut e)
+            attack_coded_decided(&g, &solver, visits, Run::threads(1), &mut e)
         } else {
-            defend_coded_decided(&g, &solver, visits, 1, &mut e)
+            defend_coded_decided(&g, &solver, visits, Run::threads(1), &mut e)
         };
         let got = coded.unwrap_or_else(|| panic!("{suite} {id}: unknown"));
         let mv = got.mv.map(|m| c.board.format_move(m).to_uppercase());
@@ -432,9 +433,9 @@ fn two_threads_answer_as_one() {
         let ask = |threads| {
             let mut e = Effort::default();
             let r = if c.attack {
-                attack_coded_decided(&g, &solver, 3000, threads, &mut e)
+                attack_coded_decided(&g, &solver, 3000, Run::threads(threads), &mut e)
             } else {
-                defend_coded_decided(&g, &solver, 3000, threads, &mut e)
+                defend_coded_decided(&g, &solver, 3000, Run::threads(threads), &mut e)
             };
             (r.0, r.1.map(|d| (d.question, d.status)))
         };
@@ -469,6 +470,44 @@ fn two_threads_answer_as_one() {
     ] {
         assert!(kinds.contains(&k), "no decision {k:?}: {kinds:?}");
     }
+}
+
+/// A time limit (`Stopper::within`) ends a question unknown, with one
+/// thread or two: `reading 1` (`attack E3`, unknown at 3,000 visits in
+/// about a second) with 100 million visits per search and a quarter of a
+/// second, its guess included. Without the stop reaching the nested zone
+/// searches, one such question ran 30 s past a limit of 1.5 s.
+#[test]
+fn a_time_limit_ends_a_question_unknown() {
+    use pns_go::capture::{coded_or_guess, Capture, Effort, Stopper, CAPTURE_HORIZON};
+    let solver = Solver::parse("lambda-zones").unwrap();
+    let c = reading_case("1");
+    let g = Capture::new(c.board, c.target, 5, Generator::H1)
+        .unwrap()
+        .with_capture_horizon(Some(CAPTURE_HORIZON));
+    let limit = std::time::Duration::from_millis(250);
+    for threads in [1, 2] {
+        let t = Instant::now();
+        let mut e = Effort::default();
+        let (r, stopped) = Stopper::within(Some(limit), None, |stop| {
+            let run = Run { threads, stop };
+            let r = coded_or_guess(&g, c.attack, &solver, 100_000_000, run, true, &mut e);
+            (r, stop.is_some_and(Stopper::stopped))
+        });
+        let took = t.elapsed();
+        assert_eq!(r, None, "{threads} threads");
+        assert!(stopped, "{threads} threads");
+        // Generous: the limit plus the last nested searches' and table
+        // reads' time on a loaded machine.
+        assert!(took.as_secs_f64() < 5.0, "{threads} threads: {took:?}");
+        assert!(e.visits > 0);
+    }
+    // A stopper stops its children, made before or after it stopped.
+    let parent = Stopper::default();
+    let before = Stopper::child(Some(&parent));
+    assert!(!before.stopped());
+    parent.stop();
+    assert!(before.stopped() && Stopper::child(Some(&parent)).stopped());
 }
 
 /// The capture horizon (`pns_go::capture::CAPTURE_HORIZON`: capture
@@ -733,7 +772,7 @@ fn guesses_answer_where_no_proof_does() {
             c.attack,
             &solver,
             3000,
-            1,
+            Run::threads(1),
             guess,
             &mut Effort::default(),
         );
