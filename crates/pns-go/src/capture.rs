@@ -1590,9 +1590,10 @@ pub struct Decision {
 }
 
 /// [`attack_with`] and the search that settled its answer (none when the
-/// target was already captured or the answer is unknown). With `threads`
-/// above 1 the capture half and the escape half run at once, each on its
-/// own table ([`crate::halves`]): the same answer, sooner.
+/// target was already captured or the answer is unknown). With
+/// `run.threads` above 1 the capture half and the escape half run at once,
+/// each on its own table (`halves.rs`): the same answer, sooner; once
+/// `run.stop` stops, the answer is unknown.
 ///
 /// The searches, in the order one thread asks them, and the proofs that
 /// settle the answer (the first found in this order wins):
@@ -1783,7 +1784,7 @@ pub fn defend_with(g: &Capture, solver: &Solver, visits: u64, effort: &mut Effor
 
 /// [`defend_with`] and the search that settled its answer (none when the
 /// target was already captured or had escaped, or the answer is unknown);
-/// `threads` as in [`attack_decided`]. The searches in one thread's order:
+/// `run` as in [`attack_decided`]. The searches in one thread's order:
 ///
 /// 1. the escape with the attacker complete (`a`): its disproof saves the
 ///    target;

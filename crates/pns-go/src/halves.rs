@@ -216,13 +216,13 @@ impl Lane<'_> {
 
 /// What a step does, given the status of its half's step before it
 /// (`Unknown` for the first): the status it found and its proof, if any.
-pub(crate) type Run<'s> = Box<dyn FnOnce(&Lane, Status) -> (Status, Option<Found>) + Send + 's>;
+pub(crate) type StepFn<'s> = Box<dyn FnOnce(&Lane, Status) -> (Status, Option<Found>) + Send + 's>;
 
 /// A step of a half: the proofs it can end in (its own: [`settle`] adds
 /// those of the steps after it), and what it does.
 pub(crate) struct Step<'s> {
     pub can: Vec<Proof>,
-    pub run: Run<'s>,
+    pub run: StepFn<'s>,
 }
 
 /// The race's shared state: each half's proof, and the proofs its running
