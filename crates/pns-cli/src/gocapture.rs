@@ -110,7 +110,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
                 &g,
                 attack,
                 visits.saturating_mul(GUESS_VISITS_SCALE),
-                stop,
+                run,
                 &mut effort,
             );
         }

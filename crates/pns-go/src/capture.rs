@@ -2133,7 +2133,8 @@ pub const GUESS_STEPS: [(Generator, Horizon); 3] = [
 /// opponent exempt from the ko ban, with the side itself exempt, and with
 /// nobody exempt), and for codes 1-3 the first move of the bounded line
 /// when one is read back. `None` when the bounded games are undecided as
-/// well.
+/// well. `run` as [`attack_decided`] reads it: with two threads the first
+/// two ko questions at once; a stop request ends the guess unknown.
 ///
 /// Measured on GNU Go's cases (docs/experiments/lambda.md, "Guessed
 /// answers"): at 3,000 visits with [`GUESS_VISITS_SCALE`], most of the
@@ -2142,7 +2143,7 @@ pub fn guess_coded(
     g: &Capture,
     attack_it: bool,
     visits: u64,
-    stop: Option<&Stopper>,
+    run: Run,
     effort: &mut Effort,
 ) -> Option<Coded> {
     let first = if attack_it {
@@ -2171,8 +2172,8 @@ pub fn guess_coded(
         let ask = |c: &Capture, e: &mut Effort, stop: Option<&Stopper>| {
             (bounded_answer(c, attack_it, visits, stop, e), None)
         };
-        let run = Run { threads: 1, stop };
-        if let (Some(code), _) = coded(&q, opponent, run, false, effort, ask) {
+        // The bounded game's searches stop on request too.
+        if let (Some(code), _) = coded(&q, opponent, run, true, effort, ask) {
             return Some(code);
         }
     }
@@ -2272,7 +2273,7 @@ pub fn coded_or_guess(
         g,
         attack_it,
         visits.saturating_mul(GUESS_VISITS_SCALE),
-        run.stop,
+        run,
         effort,
     )
     .map(|coded| Reached {
@@ -2409,7 +2410,7 @@ mod tests {
         let d3 = g.board.parse_vertex("D3").unwrap();
         let mut e = Effort::default();
         for attack_it in [true, false] {
-            let guess = guess_coded(&g, attack_it, 10_000, None, &mut e);
+            let guess = guess_coded(&g, attack_it, 10_000, Run::threads(1), &mut e);
             assert_eq!(
                 guess,
                 Some(Coded {
@@ -2434,7 +2435,7 @@ mod tests {
         taken.play(d3);
         assert!(taken.captured());
         for attack_it in [true, false] {
-            let guess = guess_coded(&taken, attack_it, 10_000, None, &mut e);
+            let guess = guess_coded(&taken, attack_it, 10_000, Run::threads(1), &mut e);
             assert_eq!(guess.map(|c| c.code), Some(attack_it as u8));
         }
     }
