@@ -60,9 +60,10 @@ pub struct GtpArgs {
     /// answer, sooner. Default: 2 where the machine has two cores or more.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// Wall-clock limit of each `attack` and `defend`, in seconds, its
-    /// searches and guess together: past it the answer is a GTP error
-    /// (unknown), as past `--nodes`.
+    /// Wall-clock limit of each solving command, in seconds (`attack` and
+    /// `defend`, their searches and guess together; `attack_either`,
+    /// `defend_both`, `one_eye`, `one_eye_attack`): past it the answer is a
+    /// GTP error (unknown), as past `--nodes`.
     #[arg(long, value_name = "SECS")]
     pub time: Option<f64>,
 }
@@ -83,7 +84,7 @@ pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
     e.capture_horizons = crate::gocapture::horizons(Some(&a.horizon), Some(&a.capture_horizon))?;
     e.capture_snapback = crate::gocapture::snapback(Some(&a.snapback))?;
     e.capture_guess = a.guess;
-    e.capture_time = crate::solve::time_limit(a.time)?;
+    e.solve_time = crate::solve::time_limit(a.time)?;
     e.capture_threads = match a.threads {
         Some(0) => return Err(CliError::usage("--threads must be at least 1")),
         Some(t) => t,

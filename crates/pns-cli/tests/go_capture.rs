@@ -517,7 +517,8 @@ fn two_threads_per_question_from_the_command_line() {
 /// time runs out (GNU Go's `reading 1`, `attack E3`, unknown within a
 /// second at 3,000 visits, here with 100 million visits per search):
 /// `"timed_out": true` and the limit in the JSON record, a GTP error
-/// naming the time, and a negative time a usage error in both.
+/// naming the time (for `attack_either` as well), and a negative time a
+/// usage error in both.
 #[test]
 fn a_time_limit_from_the_command_line() {
     let sgf = shared_data::shared_data("go/gnugo/regression/games/incident2.sgf");
@@ -553,6 +554,23 @@ fn a_time_limit_from_the_command_line() {
         text.contains("?2 unknown: no answer within 0.3 s"),
         "{text}"
     );
+    // `attack_either` too (GNU Go's `tactics1 101`), which ran to its 20
+    // million visits before.
+    let game = shared_data::shared_data(
+        "go/gnugo/regression/games/nngs/Lazarus-gnugo-3.1.34-200204280120.sgf",
+    );
+    let input = format!(
+        "1 loadsgf {} 32\n2 play B D12\n3 play W C13\n4 play W C12\n5 play B C11\n6 attack_either C11 D12\n7 quit\n",
+        game.display()
+    );
+    let t = std::time::Instant::now();
+    let out = piped::pns_piped(&["gtp", "--time", "0.3"], &input);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("?6 unknown") && text.contains("or 0.3 s"),
+        "{text}"
+    );
+    assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
     assert_one_line_usage_error(&["gtp", "--time", "-1"]);
     assert_one_line_usage_error(&["solve", "go", file, "--target", "E3", "--time", "-1"]);
 }

@@ -179,7 +179,7 @@ impl Problem for EitherProblem {
 /// (one colour, the attacker their opponent), `first` to move, `complete`
 /// playing every point and the other side `gen`'s moves for either target,
 /// a target escaped at `escape_libs` liberties: Proven, Disproven, or
-/// Unknown after `visits` node visits.
+/// Unknown after `visits` node visits or `time`.
 pub fn either_status(
     b: &Board,
     targets: [usize; 2],
@@ -187,6 +187,7 @@ pub fn either_status(
     gen: Generator,
     escape_libs: u32,
     visits: u64,
+    time: Option<std::time::Duration>,
 ) -> Result<Status, String> {
     if b.color_at(targets[0]) != b.color_at(targets[1]) {
         return Err("the two blocks are not of one colour".into());
@@ -207,6 +208,7 @@ pub fn either_status(
     let tt = Table::with_mb(crate::capture::TABLE_MB);
     let limits = Limits {
         visits: Some(visits),
+        time,
         ..Default::default()
     };
     Ok(dfpn::search_with(&mut p, Plain::default(), &tt, &limits, &path_options()).status)
@@ -228,17 +230,22 @@ impl Node {
 /// every point and `0` when it is disproven with the attacker on every
 /// point (the first search's disproof, with the attacker bounded by the
 /// generator, is no answer); `defend_both` answers the other way round.
+/// Unknown (an error) past `visits` per search or `time` in all.
 pub fn gtp_answer(
     b: &Board,
     targets: [usize; 2],
     attack: bool,
     gen: Generator,
     visits: u64,
+    time: Option<std::time::Duration>,
 ) -> Result<String, String> {
     let defender = b.color_at(targets[0]).ok_or("the target is empty")?;
     let attacker = defender.opponent();
     let first = if attack { attacker } else { defender };
+    // `time` bounds both searches together.
+    let deadline = time.map(|t| (std::time::Instant::now(), t));
     let ask = |complete| {
+        let left = deadline.map(|(t0, t)| t.saturating_sub(t0.elapsed()));
         either_status(
             b,
             targets,
@@ -246,6 +253,7 @@ pub fn gtp_answer(
             gen,
             DEFAULT_ESCAPE_LIBS,
             visits,
+            left,
         )
     };
     if ask(defender)? == Status::Proven {
@@ -254,7 +262,13 @@ pub fn gtp_answer(
     if ask(attacker)? == Status::Disproven {
         return Ok(if attack { "0" } else { "1" }.into());
     }
-    Err(format!("unknown: no answer within {visits} node visits"))
+    Err(match time {
+        Some(t) => format!(
+            "unknown: no answer within {visits} node visits or {} s",
+            t.as_secs_f64()
+        ),
+        None => format!("unknown: no answer within {visits} node visits"),
+    })
 }
 
 #[cfg(test)]
@@ -350,6 +364,7 @@ mod tests {
                     Generator::Board,
                     libs,
                     20_000,
+                    None,
                 )
                 .unwrap();
                 if s != Status::Unknown {

@@ -86,9 +86,10 @@ pub struct Engine {
     /// Threads per `attack` or `defend` question: 2 runs its capture and
     /// escape halves at once (the same answer, sooner; 1 by default).
     pub capture_threads: usize,
-    /// Wall-clock limit of each `attack` or `defend` (none unless set):
-    /// past it the answer is an error, unknown.
-    pub capture_time: Option<std::time::Duration>,
+    /// Wall-clock limit of each solving command (`attack`, `defend`,
+    /// `attack_either`, `defend_both`, `one_eye`, `one_eye_attack`; none
+    /// unless set): past it the answer is an error, unknown.
+    pub solve_time: Option<std::time::Duration>,
     /// Whether the last `attack` or `defend` answered with a guess.
     guessed: bool,
     quit: bool,
@@ -123,7 +124,7 @@ impl Engine {
             capture_snapback: true,
             capture_guess: false,
             capture_threads: 1,
-            capture_time: None,
+            solve_time: None,
             guessed: false,
             quit: false,
         }
@@ -301,6 +302,7 @@ impl Engine {
                     p as usize,
                     cmd == "one_eye",
                     self.solve_visits,
+                    self.solve_time,
                 )
             }
             "ladder" | "go_ladder" | "go_static_ladder" => {
@@ -317,7 +319,7 @@ impl Engine {
                     snapback: self.capture_snapback,
                     guess: self.capture_guess,
                     threads: self.capture_threads,
-                    time: self.capture_time,
+                    time: self.solve_time,
                 };
                 let (text, proven) = crate::capture::gtp_command_with(
                     self.game.board(),
@@ -339,6 +341,7 @@ impl Engine {
                     cmd == "attack_either",
                     self.capture_generator,
                     self.solve_visits,
+                    self.solve_time,
                 )
             }
             _ => Err("unknown command".into()),

@@ -583,13 +583,14 @@ fn tree(g: &OneEye, line: &mut Vec<u64>, budget: &mut u64) -> Option<bool> {
 /// the stone at `target` of `game`'s board, the region from the loaded
 /// SGF: `1 MOVE` when the side moving first achieves its aim (the
 /// defender makes an eye; the attacker prevents every eye) with MOVE its
-/// first move, `0` when not, an error at the visit limit.
+/// first move, `0` when not, an error at the visit limit or past `time`.
 pub fn gtp_answer(
     game: &GoGame,
     region: Option<Bits>,
     target: usize,
     defender_first: bool,
     visits: u64,
+    time: Option<std::time::Duration>,
 ) -> Result<String, String> {
     use pns_core::solve::{solve, SolveOptions};
     let region = region
@@ -609,6 +610,7 @@ pub fn gtp_answer(
     let opts = SolveOptions {
         limits: pns_core::Limits {
             visits: Some(visits),
+            time,
             ..Default::default()
         },
         best_move: true,
@@ -621,7 +623,13 @@ pub fn gtp_answer(
             None => "1".into(),
         }),
         Some(_) => Ok("0".into()),
-        None => Err(format!("unknown: no answer within {visits} node visits")),
+        None => Err(match time {
+            Some(t) => format!(
+                "unknown: no answer within {visits} node visits or {} s",
+                t.as_secs_f64()
+            ),
+            None => format!("unknown: no answer within {visits} node visits"),
+        }),
     }
 }
 
