@@ -1612,7 +1612,7 @@ pub fn attack_decided(
     run: Run,
     effort: &mut Effort,
 ) -> (Answer, Option<Decision>) {
-    use crate::halves::{Found, Proof, Question, Step};
+    use crate::halves::{Proof, Question, Step};
     let g = g.with_first(g.attacker());
     if g.captured() {
         return (Answer::Succeeds(None), None);
@@ -1623,79 +1623,31 @@ pub fn attack_decided(
     // The board's disproof of `d` is an escape only without a horizon of
     // its own (the capture horizon ends lines the rule does not).
     let d_escapes = board && d.horizon() == g.horizon();
-    let mut d_can = vec![Proof::capture(1)];
-    let mut a_can = vec![Proof::escape(3)];
-    if d_escapes {
-        d_can.push(Proof::escape(2));
-    }
-    if board {
-        a_can.push(Proof::capture(4));
-    }
-    let capture_half = vec![
-        Step {
-            can: d_can,
-            run: Box::new(move |lane, _| {
-                let st = lane.ask(&d);
-                let proof = match st {
-                    Status::Proven => Some(Proof::capture(1)),
-                    Status::Disproven if d_escapes => Some(Proof::escape(2)),
-                    _ => None,
-                };
-                (st, proof.map(|p| Found::new(p, d, st)))
-            }),
-        },
-        Step {
-            can: vec![Proof::capture(6)],
-            run: Box::new(move |lane, prev| {
-                if prev != Status::Disproven {
-                    return (prev, None);
-                }
-                let w = widen(&d, |q| lane.ask(q));
-                (prev, w.map(|(q, st)| Found::new(Proof::capture(6), q, st)))
-            }),
-        },
-    ];
-    let escape_half = vec![
-        Step {
-            can: a_can,
-            run: Box::new(move |lane, _| {
-                let st = lane.ask(&a);
-                let proof = match st {
-                    Status::Disproven => Some(Proof::escape(3)),
-                    // Both sides on every point: a capture the horizon
-                    // hid from the first search.
-                    Status::Proven if board => Some(Proof::capture(4)),
-                    _ => None,
-                };
-                (st, proof.map(|p| Found::new(p, a, st)))
-            }),
-        },
-        Step {
-            can: vec![Proof::capture(5), Proof::escape(5)],
-            run: Box::new(move |lane, prev| {
-                if prev != Status::Proven {
-                    return (prev, None);
-                }
-                let w = widen(&a, |q| lane.ask(q)).map(|(q, st)| {
-                    let p = match st {
-                        Status::Proven => Proof::capture(5),
-                        _ => Proof::escape(5),
-                    };
-                    Found::new(p, q, st)
-                });
-                (prev, w)
-            }),
-        },
-    ];
     let question = Question {
-        halves: [capture_half, escape_half],
+        halves: [
+            vec![
+                Step::search(
+                    d,
+                    Some(Proof::capture(1)),
+                    d_escapes.then_some(Proof::escape(2)),
+                ),
+                Step::widening(d, 6),
+            ],
+            // With the board's generator, `a`'s proof is a capture the
+            // horizon hid from the first search (both sides on every point).
+            vec![
+                Step::search(
+                    a,
+                    board.then_some(Proof::capture(4)),
+                    Some(Proof::escape(3)),
+                ),
+                Step::widening(a, 5),
+            ],
+        ],
         order: vec![0, 1, 1, 0],
     };
-    let settled = crate::halves::settle(question, solver, visits, run.threads, run.stop);
-    settled.add_effort(effort);
-    // Stopped: the answer is unknown (another question may have found it),
-    // and no move need be read.
-    let Some(f) = settled.found.filter(|_| !run.stopped()) else {
+    let settled = crate::halves::settle(question, solver, visits, run, effort);
+    let Some(f) = settled.found else {
         return (Answer::Unknown, None);
     };
     let decision = Some(Decision {
@@ -1728,7 +1680,10 @@ pub fn attack_decided(
 /// the board's capture takes 0.3 s). Never `Some` with an unknown status;
 /// `None` when no step answers, the board's disproof in a capture
 /// question included (under the capture horizon it says nothing).
-fn widen(q: &Capture, mut status: impl FnMut(&Capture) -> Status) -> Option<(Capture, Status)> {
+pub(crate) fn widen(
+    q: &Capture,
+    mut status: impl FnMut(&Capture) -> Status,
+) -> Option<(Capture, Status)> {
     let attacker_complete = q.complete == Some(q.attacker());
     let proof = if attacker_complete {
         Status::Disproven
@@ -1801,7 +1756,7 @@ pub fn defend_decided(
     run: Run,
     effort: &mut Effort,
 ) -> (Answer, Option<Decision>) {
-    use crate::halves::{Found, Proof, Question, Step};
+    use crate::halves::{Proof, Question, Step};
     let g = g.with_first(g.defender());
     if g.captured() {
         return (Answer::Fails, None);
@@ -1812,72 +1767,28 @@ pub fn defend_decided(
     let board = g.gen == Generator::Board;
     let a = g.with_complete(Some(g.attacker()));
     let d = capture_question(&g);
-    let mut a_can = vec![Proof::escape(1)];
-    if board {
-        a_can.push(Proof::capture(3));
-    }
-    let escape_half = vec![
-        Step {
-            can: a_can,
-            run: Box::new(move |lane, _| {
-                let st = lane.ask(&a);
-                let proof = match st {
-                    Status::Disproven => Some(Proof::escape(1)),
-                    // Both sides on every point: its capture is one (the
-                    // capture half searches under a horizon, which can
-                    // hide it).
-                    Status::Proven if board => Some(Proof::capture(3)),
-                    _ => None,
-                };
-                (st, proof.map(|p| Found::new(p, a, st)))
-            }),
-        },
-        Step {
-            can: vec![Proof::capture(4), Proof::escape(4)],
-            run: Box::new(move |lane, prev| {
-                if prev != Status::Proven {
-                    return (prev, None);
-                }
-                let w = widen(&a, |q| lane.ask(q)).map(|(q, st)| {
-                    let p = match st {
-                        Status::Proven => Proof::capture(4),
-                        _ => Proof::escape(4),
-                    };
-                    Found::new(p, q, st)
-                });
-                (prev, w)
-            }),
-        },
-    ];
-    let capture_half = vec![
-        Step {
-            can: vec![Proof::capture(2)],
-            run: Box::new(move |lane, _| {
-                let st = lane.ask(&d);
-                let f = (st == Status::Proven).then(|| Found::new(Proof::capture(2), d, st));
-                (st, f)
-            }),
-        },
-        Step {
-            can: vec![Proof::capture(5)],
-            run: Box::new(move |lane, prev| {
-                if prev != Status::Disproven {
-                    return (prev, None);
-                }
-                let w = widen(&d, |q| lane.ask(q));
-                (prev, w.map(|(q, st)| Found::new(Proof::capture(5), q, st)))
-            }),
-        },
-    ];
     let question = Question {
-        halves: [escape_half, capture_half],
+        halves: [
+            // With the board's generator, `a`'s proof is a capture (both
+            // sides on every point; the capture half searches under a
+            // horizon, which can hide it).
+            vec![
+                Step::search(
+                    a,
+                    board.then_some(Proof::capture(3)),
+                    Some(Proof::escape(1)),
+                ),
+                Step::widening(a, 4),
+            ],
+            vec![
+                Step::search(d, Some(Proof::capture(2)), None),
+                Step::widening(d, 5),
+            ],
+        ],
         order: vec![0, 1, 0, 1],
     };
-    let settled = crate::halves::settle(question, solver, visits, run.threads, run.stop);
-    settled.add_effort(effort);
-    // Stopped: the answer is unknown (another question may have found it),
-    // and no move need be read.
-    let Some(f) = settled.found.filter(|_| !run.stopped()) else {
+    let settled = crate::halves::settle(question, solver, visits, run, effort);
+    let Some(f) = settled.found else {
         return (Answer::Unknown, None);
     };
     if f.proof.capture {

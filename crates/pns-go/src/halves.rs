@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use pns_core::{Status, Table};
 
-use crate::capture::{Capture, Effort, Solver, TABLE_MB};
+use crate::capture::{Capture, Effort, Run, Solver, TABLE_MB};
 
 /// The stack of a half's thread: as the command line's search threads.
 const HALF_STACK: usize = 256 << 20;
@@ -225,6 +225,59 @@ pub(crate) struct Step<'s> {
     pub run: StepFn<'s>,
 }
 
+impl<'s> Step<'s> {
+    /// The search of `q`: its proof is `on_proven` where it is proven,
+    /// `on_disproven` where it is disproven (none: no answer).
+    pub fn search(q: Capture, on_proven: Option<Proof>, on_disproven: Option<Proof>) -> Step<'s> {
+        Step {
+            can: on_proven.into_iter().chain(on_disproven).collect(),
+            run: Box::new(move |lane, _| {
+                let st = lane.ask(&q);
+                let proof = match st {
+                    Status::Proven => on_proven,
+                    Status::Disproven => on_disproven,
+                    Status::Unknown => None,
+                };
+                (st, proof.map(|p| Found::new(p, q, st)))
+            }),
+        }
+    }
+
+    /// `q` widened ([`crate::capture::widen`]) where the step before
+    /// ended in its bounded side's loss (proven with the attacker
+    /// complete, disproven with the defender complete): a capture of
+    /// `rank` where a wider search proves it, an escape where one with the
+    /// attacker complete disproves it.
+    pub fn widening(q: Capture, rank: u8) -> Step<'s> {
+        let attacker_complete = q.complete() == Some(q.attacker());
+        let lost = if attacker_complete {
+            Status::Proven
+        } else {
+            Status::Disproven
+        };
+        let mut can = vec![Proof::capture(rank)];
+        if attacker_complete {
+            can.push(Proof::escape(rank));
+        }
+        Step {
+            can,
+            run: Box::new(move |lane, prev| {
+                if prev != lost {
+                    return (prev, None);
+                }
+                let w = crate::capture::widen(&q, |c| lane.ask(c)).map(|(c, st)| {
+                    let p = match st {
+                        Status::Proven => Proof::capture(rank),
+                        _ => Proof::escape(rank),
+                    };
+                    Found::new(p, c, st)
+                });
+                (prev, w)
+            }),
+        }
+    }
+}
+
 /// The race's shared state: each half's proof, and the proofs its running
 /// step can end in.
 struct Shared {
@@ -255,26 +308,20 @@ impl Settled<'_> {
     pub fn lane_of(&self, f: &Found) -> &Lane<'_> {
         &self.lanes[f.half]
     }
-
-    /// Both lanes' effort, added to `effort`.
-    pub fn add_effort(&self, effort: &mut Effort) {
-        for l in &self.lanes {
-            effort.add(&l.effort.lock().unwrap());
-        }
-    }
 }
 
-/// Runs `q`: with `threads` above 1 and a solver that stops on request
-/// ([`Solver::stops`]), each half on its own thread; otherwise the steps
-/// in `q.order`. Both answer the same. `parent`, if set, can stop the
-/// whole question (its answer is then of no use).
+/// Runs `q`: with `run.threads` above 1 and a solver that stops on
+/// request ([`Solver::stops`]), each half on its own thread; otherwise the
+/// steps in `q.order`. Both answer the same. Once `run.stop` stops, the
+/// answer is none. The lanes' effort is added to `effort`.
 pub(crate) fn settle<'s>(
     q: Question<'s>,
     solver: &'s Solver,
     visits: u64,
-    threads: usize,
-    parent: Option<&Stopper>,
+    run: Run,
+    effort: &mut Effort,
 ) -> Settled<'s> {
+    let (threads, parent) = (run.threads, run.stop);
     let lane = || Lane {
         solver,
         visits,
@@ -326,7 +373,17 @@ pub(crate) fn settle<'s>(
         }
     }
     let sh = shared.into_inner().unwrap();
-    let found = sh.found.into_iter().flatten().min_by_key(|f| f.proof.rank);
+    for l in &lanes {
+        effort.add(&l.effort.lock().unwrap());
+    }
+    // Stopped from outside: no answer (another question may have found
+    // it), and no move need be read.
+    let found = sh
+        .found
+        .into_iter()
+        .flatten()
+        .min_by_key(|f| f.proof.rank)
+        .filter(|_| !parent.is_some_and(Stopper::stopped));
     Settled { found, lanes }
 }
 
