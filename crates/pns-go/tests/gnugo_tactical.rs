@@ -414,19 +414,13 @@ fn two_threads_answer_as_one() {
         DEFAULT_ESCAPE_LIBS,
     };
     let solver = Solver::parse("lambda-zones").unwrap();
-    let data = shared_data("go");
-    let cases = pns_go::tactical::load(&data.join("gnugo-tactical.tsv"), &data.join("gnugo"))
-        .expect("the cases load");
     let ids = [
         "9", "11", "16", "24", "25", "36", "47", "50", "77", "89", "93", "112", "192", "193",
         "218", "1", "56", "62", "69", "98",
     ];
     let (mut kinds, mut codes) = (Vec::new(), std::collections::BTreeSet::new());
     for id in ids {
-        let c = cases
-            .iter()
-            .find(|c| c.suite == "reading" && c.id == id)
-            .unwrap_or_else(|| panic!("reading {id}"));
+        let c = reading_case(id);
         let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1)
             .unwrap()
             .with_capture_horizon(Some(CAPTURE_HORIZON));
