@@ -262,13 +262,7 @@ pub fn gtp_answer(
     if ask(attacker)? == Status::Disproven {
         return Ok(if attack { "0" } else { "1" }.into());
     }
-    Err(match time {
-        Some(t) => format!(
-            "unknown: no answer within {visits} node visits or {} s",
-            t.as_secs_f64()
-        ),
-        None => format!("unknown: no answer within {visits} node visits"),
-    })
+    Err(crate::gtp::unknown_within(visits, time))
 }
 
 #[cfg(test)]

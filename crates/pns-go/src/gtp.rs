@@ -54,6 +54,18 @@ pub const COMMANDS: &[&str] = &[
     "version",
 ];
 
+/// The error of a solving command that ended unknown within `visits`
+/// node visits or `time`.
+pub(crate) fn unknown_within(visits: u64, time: Option<std::time::Duration>) -> String {
+    match time {
+        Some(t) => format!(
+            "unknown: no answer within {visits} node visits or {} s",
+            t.as_secs_f64()
+        ),
+        None => format!("unknown: no answer within {visits} node visits"),
+    }
+}
+
 /// A GTP engine's state.
 #[derive(Clone, Debug)]
 pub struct Engine {

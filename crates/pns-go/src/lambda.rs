@@ -190,7 +190,7 @@ use pns_core::{Limits, Outcome, Problem, Repetition, SearchResult, Stats, Status
 
 use crate::bits::Bits;
 use crate::board::Move;
-use crate::capture::{Capture, Effort, Generator};
+use crate::capture::{Capture, Generator};
 use crate::escape;
 use crate::zone::{atari_lifts, close_kept, kept_moves, lifted_moves, move_reads};
 
@@ -1606,18 +1606,6 @@ pub fn search_limited(
     };
     let c = p.zone_counts();
     (r, c)
-}
-
-/// [`search`]'s status, its effort added to `effort`.
-pub fn attack_status(
-    g: &Capture,
-    params: &LambdaParams,
-    visits: u64,
-    tt: &Table,
-    effort: &mut Effort,
-) -> Status {
-    let r = search(g, params, visits, tt);
-    effort.count(&r.stats, r.status)
 }
 
 /// After a proof from `g` (the attacker to move) on `tt`: a first move

@@ -623,13 +623,7 @@ pub fn gtp_answer(
             None => "1".into(),
         }),
         Some(_) => Ok("0".into()),
-        None => Err(match time {
-            Some(t) => format!(
-                "unknown: no answer within {visits} node visits or {} s",
-                t.as_secs_f64()
-            ),
-            None => format!("unknown: no answer within {visits} node visits"),
-        }),
+        None => Err(crate::gtp::unknown_within(visits, time)),
     }
 }
 
