@@ -19,10 +19,10 @@ use serde_json::json;
 
 use crate::output::{ms, thousands};
 use crate::solve::shell_quote;
-use crate::{CliError, SolveArgs};
+use crate::{interrupt, CliError, SolveArgs};
 use pns_games::go::capture::{
-    attack_coded_decided, defend_coded_decided, guess_coded, Capture, Effort, Generator, Horizon,
-    Horizons, Run, Solver, Spec, Stopper, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS, GUESS_VISITS_SCALE,
+    ask, Asking, Capture, Effort, Generator, Horizon, Horizons, Run, Solver, Spec, Stopper,
+    CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS,
 };
 use pns_games::go::{KoRule, Move};
 
@@ -43,13 +43,13 @@ pub fn horizons(rule: Option<&str>, capture: Option<&str>) -> Result<Horizons, C
     })
 }
 
-/// The value of `--snapback` (absent: on), as `pns solve go` and `pns gtp`
-/// read it.
-pub fn snapback(v: Option<&str>) -> Result<bool, CliError> {
+/// The value of an `on|off` option such as `--snapback` and `--deepen`
+/// (absent: on), as `pns solve go` and `pns gtp` read it.
+pub fn on_off(option: &str, v: Option<&str>) -> Result<bool, CliError> {
     match v {
         None | Some("on") => Ok(true),
         Some("off") => Ok(false),
-        Some(v) => Err(CliError::usage(format!("--snapback {v}: not on or off"))),
+        Some(v) => Err(CliError::usage(format!("--{option} {v}: not on or off"))),
     }
 }
 
@@ -72,7 +72,8 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             .ok_or_else(|| CliError::usage(format!("--gen {g}: not h1, h2 or board")))?,
     };
     let horizons = horizons(a.horizon.as_deref(), a.capture_horizon.as_deref())?;
-    let snapback = snapback(a.snapback.as_deref())?;
+    let snapback = on_off("snapback", a.snapback.as_deref())?;
+    let deepen = on_off("deepen", a.deepen.as_deref())?;
     let visits = a.search.nodes.unwrap_or(DEFAULT_VISITS);
     if visits == 0 {
         return Err(CliError::usage("--nodes must be at least 1"));
@@ -95,27 +96,25 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     let time = crate::solve::time_limit(a.search.time)?;
     let mut effort = Effort::default();
     let t0 = Instant::now();
-    // `--time` bounds the searches and the guess together.
-    let (answer, decision, proven, timed_out) = Stopper::within(time, None, |stop| {
-        let run = Run { threads, stop };
-        let (mut answer, decision) = if attack {
-            attack_coded_decided(&g, &solver, visits, run, &mut effort)
-        } else {
-            defend_coded_decided(&g, &solver, visits, run, &mut effort)
+    // `--time` bounds the searches and the guess together; Ctrl-C stops
+    // them as the time would.
+    let how = Asking {
+        guess: a.guess,
+        deepen,
+    };
+    let (asked, timed_out) = Stopper::within_or(time, Some(interrupt::flag()), None, |stop| {
+        let run = Run {
+            threads,
+            stop,
+            tables: None,
         };
-        // `--guess`: the bounded game's answer where no proof settled one.
-        let proven = answer.is_some();
-        if !proven && a.guess {
-            answer = guess_coded(
-                &g,
-                attack,
-                visits.saturating_mul(GUESS_VISITS_SCALE),
-                run,
-                &mut effort,
-            );
-        }
-        (answer, decision, proven, stop.is_some_and(Stopper::stopped))
+        let asked = ask(&g, attack, &solver, visits, run, how, &mut effort);
+        (asked, stop.is_some_and(Stopper::stopped))
     });
+    let interrupted = interrupt::interrupted();
+    let timed_out = timed_out && !interrupted;
+    let (answer, decision) = (asked.reached.map(|r| r.coded), asked.decision);
+    let proven = asked.reached.is_none_or(|r| r.proven);
     let time_ms = t0.elapsed().as_secs_f64() * 1000.0;
     // The certificate of the search that settled the answer (codes 0 and
     // 1), its position the question with all its options.
@@ -133,7 +132,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
                     Spec::describe(&d.question, &target.to_uppercase(), a.move_number)
                 );
                 let t1 = Instant::now();
-                let made = pns_games::go::certify::certificate(&d, &solver, visits, &position)
+                let made = pns_games::go::certify::certificate(&d, &solver, asked.visits, &position)
                     .map_err(|e| format!("no certificate: {e}"))
                     .and_then(|c| {
                         std::fs::write(path, c.to_text())
@@ -203,8 +202,10 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             "capture_horizon": Horizon::describe(horizons.capture),
             "snapback": snapback,
             "visit_limit": visits,
+            "round_visit_limit": asked.visits,
             "time_limit_s": a.search.time.filter(|_| time.is_some()),
             "timed_out": timed_out,
+            "interrupted": interrupted,
             "visits": effort.visits,
             "searches": effort.searches,
             "time_ms": time_ms,
@@ -232,9 +233,11 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         match (code, &mv) {
             (Some(c), Some(m)) => println!("result     {result}: {c} {m}{guessed}"),
             (Some(c), None) => println!("result     {result}: {c}{guessed}"),
+            (None, _) if interrupted => println!("result     unknown: interrupted"),
             (None, _) if timed_out => println!(
-                "result     unknown: the time limit ({} s) ran out",
-                a.search.time.unwrap_or_default()
+                "result     unknown: the time limit ({} s) ran out, at {} visits per search",
+                a.search.time.unwrap_or_default(),
+                thousands(asked.visits)
             ),
             (None, _) => println!(
                 "result     unknown within {} visits per search",
@@ -259,7 +262,9 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     }
     if let Some(e) = proof_err {
         eprintln!("error: {e}");
-        return Ok(1);
+        if !interrupted {
+            return Ok(1);
+        }
     }
-    Ok(0)
+    Ok(if interrupted { 130 } else { 0 })
 }

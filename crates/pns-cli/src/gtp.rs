@@ -46,6 +46,12 @@ pub struct GtpArgs {
     /// `off` (every capture counts).
     #[arg(long, value_name = "on|off", default_value = "on")]
     pub snapback: String,
+    /// `attack` and `defend` deepen: `on` (the default: asked at 3,000
+    /// visits per search, then at ten times more each round, up to
+    /// `--nodes`, until a proof answers) or `off` (asked at `--nodes`
+    /// alone).
+    #[arg(long, value_name = "on|off", default_value = "on")]
+    pub deepen: String,
     /// Where no proof answers `attack` or `defend` within `--nodes`,
     /// answer with the bounded game's guess (both sides within h2, then
     /// h1, under GNU Go's reading horizon, then h1 under a nearer one; ten
@@ -82,7 +88,8 @@ pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
         ))
     })?;
     e.capture_horizons = crate::gocapture::horizons(Some(&a.horizon), Some(&a.capture_horizon))?;
-    e.capture_snapback = crate::gocapture::snapback(Some(&a.snapback))?;
+    e.capture_snapback = crate::gocapture::on_off("snapback", Some(&a.snapback))?;
+    e.capture_deepen = crate::gocapture::on_off("deepen", Some(&a.deepen))?;
     e.capture_guess = a.guess;
     e.solve_time = crate::solve::time_limit(a.time)?;
     e.capture_threads = match a.threads {

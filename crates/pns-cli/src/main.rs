@@ -148,6 +148,12 @@ pub struct SolveArgs {
     /// `off` (every capture counts).
     #[arg(long, value_name = "on|off")]
     pub snapback: Option<String>,
+    /// Go capturing: the question deepens, `on` (the default: asked at
+    /// 3,000 visits per search, then at ten times more each round, up to
+    /// `--nodes`, until a proof answers) or `off` (asked at `--nodes`
+    /// alone).
+    #[arg(long, value_name = "on|off")]
+    pub deepen: Option<String>,
     /// Go capturing: where no proof answers within the limit, answer with
     /// the bounded game's guess (both sides within h2, then h1, GNU Go's
     /// horizon, then h1 under a nearer one; ten times `--nodes`; no proof

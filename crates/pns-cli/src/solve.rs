@@ -29,6 +29,7 @@ pub fn run(a: &SolveArgs) -> Result<u8, CliError> {
         ("--horizon", a.horizon.is_some()),
         ("--capture-horizon", a.capture_horizon.is_some()),
         ("--snapback", a.snapback.is_some()),
+        ("--deepen", a.deepen.is_some()),
         ("--guess", a.guess),
     ];
     if let Some((flag, _)) = go_only.iter().find(|(_, set)| *set) {

@@ -513,6 +513,129 @@ fn two_threads_per_question_from_the_command_line() {
     assert_one_line_usage_error(&["solve", "go", file, "--target", "B5", "--threads", "0"]);
 }
 
+/// A question deepens by default: it is asked at 3,000 visits per search,
+/// then at ten times more each round, up to `--nodes`. GNU Go's `reading
+/// 152` (`attack L18`, `1 M18`) is unknown at 3,000 and 30,000 visits per
+/// search and answered at 300,000, in about 73,000 visits in all; with
+/// `--nodes 100000000` (and a time limit, or without one) it is answered in
+/// the round of 300,000, in `pns gtp` too. A certificate of an answer of
+/// a later round passes the verifier. `--nodes` is the last round, and
+/// `--deepen off` asks at `--nodes` alone.
+#[test]
+fn a_question_deepens_up_to_the_visit_limit() {
+    let sgf = shared_data::shared_data("go/gnugo/regression/games/reading30.sgf");
+    let file = sgf.to_str().unwrap();
+    let right = |v: &serde_json::Value| {
+        v["code"].as_u64() == Some(1)
+            && v["proven"].as_bool() == Some(true)
+            && ["K18", "L17", "M18"].contains(&v["move"].as_str().unwrap_or(""))
+    };
+    for options in [
+        &["--nodes", "100000000", "--time", "120"][..],
+        &["--nodes", "100000000"][..],
+    ] {
+        let v = solve_go_json(file, "L18", options);
+        assert!(right(&v), "{v}");
+        assert_eq!(v["round_visit_limit"].as_u64(), Some(300_000), "{v}");
+        assert_eq!(v["timed_out"].as_bool(), Some(false), "{v}");
+    }
+    // `reading 86` (`defend E5`, `0`) is answered in the round of 300,000
+    // on the tables of the rounds before (the default limit, 1,000,000),
+    // and its certificate passes the verifier. (Reading 152's capture does
+    // not extract, deepening or not: no child is proven again within the
+    // limit.)
+    let sgf86 = shared_data::shared_data("go/gnugo/regression/games/reading10.sgf");
+    let cert = std::env::temp_dir().join(format!("pns-go-deepen-{}.cert", std::process::id()));
+    let cert_s = cert.to_str().unwrap();
+    let v = solve_go_json(
+        sgf86.to_str().unwrap(),
+        "E5",
+        &["--defend", "--proof", cert_s],
+    );
+    assert_eq!(
+        (v["code"].as_u64(), v["round_visit_limit"].as_u64()),
+        (Some(0), Some(300_000)),
+        "{v}"
+    );
+    assert!(v["proof_error"].is_null(), "{v}");
+    let position = v["proof"]["position"].as_str().expect("the position");
+    let (out, err, code) = pns(&["verify", "go-capture", position, cert_s, "--json"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(json(&out)["value"], "loss");
+    let _ = std::fs::remove_file(&cert);
+    for options in [
+        &["--nodes", "30000"][..],
+        &["--nodes", "30000", "--deepen", "off"][..],
+    ] {
+        let v = solve_go_json(file, "L18", options);
+        assert_eq!(
+            (v["result"].as_str(), v["round_visit_limit"].as_u64()),
+            (Some("unknown"), Some(30_000)),
+            "{v}"
+        );
+    }
+    let input = format!("1 loadsgf {file}\n2 attack L18\n3 quit\n");
+    let out = piped::pns_piped(&["gtp", "--nodes", "100000000", "--time", "120"], &input);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        ["=2 1 K18", "=2 1 L17", "=2 1 M18"]
+            .iter()
+            .any(|a| text.contains(a)),
+        "{text}"
+    );
+    assert_one_line_usage_error(&["gtp", "--deepen", "maybe"]);
+    assert_one_line_usage_error(&["solve", "go", file, "--target", "L18", "--deepen", "maybe"]);
+}
+
+/// Ctrl-C (SIGINT) stops `pns solve go` as a time limit does: the answer
+/// is unknown, the JSON record is printed with `"interrupted": true`, and
+/// the exit status is 130 (GNU Go's `reading 1`, `attack E3`, unknown at
+/// 100 million visits per search for minutes).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_question() {
+    let sgf = shared_data::shared_data("go/gnugo/regression/games/incident2.sgf");
+    let child = Command::new(env!("CARGO_BIN_EXE_pns"))
+        .args([
+            "solve",
+            "go",
+            sgf.to_str().unwrap(),
+            "--target",
+            "E3",
+            "--move-number",
+            "212",
+            "--nodes",
+            "100000000",
+            "--json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run pns");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let t = std::time::Instant::now();
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    let v = json(&text);
+    assert_eq!(
+        (
+            v["result"].as_str(),
+            v["interrupted"].as_bool(),
+            v["timed_out"].as_bool()
+        ),
+        (Some("unknown"), Some(true), Some(false)),
+        "{v}"
+    );
+    assert!(v["visits"].as_u64().unwrap() > 0, "{v}");
+}
+
 /// `--time`: `pns solve go` and `pns gtp` end a question unknown once the
 /// time runs out (GNU Go's `reading 1`, `attack E3`, unknown within a
 /// second at 3,000 visits, here with 100 million visits per search):

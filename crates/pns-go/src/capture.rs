@@ -79,7 +79,7 @@ use pns_core::{
 use crate::bits::Bits;
 use crate::board::{Board, Color, Move};
 use crate::game::KoRule;
-pub use crate::halves::Stopper;
+pub use crate::halves::{Stopper, Tables};
 use crate::lambda::LambdaParams;
 
 /// Liberties at which the target block has escaped, unless set.
@@ -1290,19 +1290,23 @@ impl Effort {
 /// How a question runs besides its search: its threads (2 or more run
 /// its capture and escape halves, and its two ko questions, at once:
 /// [`attack_decided`]) and a stop request from outside ([`Stopper`]: a
-/// time limit, [`Stopper::within`]), after which it answers unknown.
+/// time limit, [`Stopper::within`]), after which it answers unknown; and
+/// the tables its searches keep for the next round of a deepening
+/// question ([`ask`]), none for fresh tables.
 #[derive(Clone, Copy, Default)]
 pub struct Run<'a> {
     pub threads: usize,
     pub stop: Option<&'a Stopper>,
+    pub tables: Option<&'a Tables>,
 }
 
 impl Run<'_> {
-    /// `threads` threads, no stop request.
+    /// `threads` threads, no stop request, fresh tables.
     pub fn threads(threads: usize) -> Run<'static> {
         Run {
             threads,
             stop: None,
+            tables: None,
         }
     }
 
@@ -1500,19 +1504,27 @@ impl Solver {
     }
 
     /// A capturing first move from `g` (the attacker to move) after this
-    /// search proved it on `tt`.
-    fn proven_move(&self, g: &Capture, visits: u64, tt: &Table) -> Option<Move> {
+    /// search proved it on `tt`; the searches that read it back stop with
+    /// `stop` where [`Solver::stops`].
+    fn proven_move(
+        &self,
+        g: &Capture,
+        visits: u64,
+        tt: &Table,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Option<Move> {
         use pns_core::certificate::Extractor;
         match self {
             Solver::Dfpn | Solver::Kawano => {
                 let lim = pns_core::Limits {
                     visits: Some(visits),
+                    stop: stop.cloned(),
                     ..Default::default()
                 };
                 let mut ex = Extractor::new(g, Goal::Win, pns_core::Status::Proven, tt, lim);
                 ex.choose(g)
             }
-            Solver::Lambda(p) => crate::lambda::proven_move(g, p, visits, tt),
+            Solver::Lambda(p) => crate::lambda::proven_move(g, p, visits, tt, stop),
             Solver::Zone(p) => crate::zone::proven_move(g, p, visits, tt),
             Solver::LambdaSearch(p) => crate::thomsen::proven_move(g, p, visits, tt),
         }
@@ -1645,6 +1657,7 @@ pub fn attack_decided(
             ],
         ],
         order: vec![0, 1, 1, 0],
+        key: g.key(),
     };
     let settled = crate::halves::settle(question, solver, visits, run, effort);
     let Some(f) = settled.found else {
@@ -1658,9 +1671,15 @@ pub fn attack_decided(
         return (Answer::Fails, decision);
     }
     let tt = &settled.lane_of(&f).table;
+    let flag = run.stop.map(Stopper::flag);
     let mv = solver
-        .proven_move(&f.question, visits, tt)
+        .proven_move(&f.question, visits, tt, flag.as_ref())
         .filter(|m| *m != Move::Pass);
+    if run.stopped() {
+        // Stopped while the move was read: no answer, as the saving
+        // move's read-back.
+        return (Answer::Unknown, None);
+    }
     (Answer::Succeeds(mv), decision)
 }
 
@@ -1786,6 +1805,7 @@ pub fn defend_decided(
             ],
         ],
         order: vec![0, 1, 0, 1],
+        key: g.key(),
     };
     let settled = crate::halves::settle(question, solver, visits, run, effort);
     let Some(f) = settled.found else {
@@ -2154,9 +2174,8 @@ pub struct Reached {
 
 /// [`attack_coded`] or [`defend_coded`] (`attack_it`; `run` as
 /// [`attack_decided`] reads it: a stop request stops the guess too), and
-/// when `guess`
-/// is set and they leave the answer unknown, [`guess_coded`] with
-/// [`GUESS_VISITS_SCALE`] times `visits`.
+/// when `guess` is set and they leave the answer unknown, [`guess_coded`]
+/// with [`GUESS_VISITS_SCALE`] times `visits`: [`ask`] without deepening.
 pub fn coded_or_guess(
     g: &Capture,
     attack_it: bool,
@@ -2166,31 +2185,131 @@ pub fn coded_or_guess(
     guess: bool,
     effort: &mut Effort,
 ) -> Option<Reached> {
-    let proven = if attack_it {
-        attack_coded_decided(g, solver, visits, run, effort).0
-    } else {
-        defend_coded_decided(g, solver, visits, run, effort).0
+    let how = Asking {
+        guess,
+        deepen: false,
     };
-    if let Some(coded) = proven {
-        return Some(Reached {
-            coded,
-            proven: true,
-        });
+    ask(g, attack_it, solver, visits, run, how, effort).reached
+}
+
+/// The first per-search visit limit of a deepening question ([`ask`]):
+/// the limit at which GNU Go's cases were measured, most of whose answers
+/// come within it in well under a second.
+pub const DEEPEN_FROM: u64 = 3_000;
+
+/// The factor between one round's visit limit and the next in a
+/// deepening question. Ten, not two: a round repeats the searches of the
+/// round before on fresh tables, and with doubling the small rounds spent
+/// the visits the large one needed (docs/experiments/lambda.md, "The
+/// limit deepened per question": 56 right of 113 against 60 at the plain
+/// limit); with ten the rounds before the last cost about a ninth of it.
+pub const DEEPEN_BY: u64 = 10;
+
+/// The per-search visit limits a deepening question is asked with, in
+/// turn: [`DEEPEN_FROM`], then [`DEEPEN_BY`] times the one before, the
+/// last `visits` itself (the only one when `visits` is at most
+/// [`DEEPEN_FROM`]).
+pub fn deepening(visits: u64) -> Vec<u64> {
+    let mut v = Vec::new();
+    let mut next = DEEPEN_FROM;
+    while next < visits {
+        v.push(next);
+        next = next.saturating_mul(DEEPEN_BY);
     }
-    if !guess {
-        return None;
+    v.push(visits);
+    v
+}
+
+/// How [`ask`] asks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asking {
+    /// Guess ([`guess_coded`]) where no proof answers.
+    pub guess: bool,
+    /// Ask with each limit of [`deepening`] in turn, until a proof answers
+    /// or the stop request comes; for a time limit, whose searches at the
+    /// full limit would spend the whole time on the question's first
+    /// search (docs/experiments/lambda.md, "Two threads per question").
+    pub deepen: bool,
+}
+
+/// What [`ask`] came to: the answer, the search that settled it (codes 0
+/// and 1 of a proof), and the per-search visit limit of the round that
+/// answered (the last round asked when none did).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asked {
+    pub reached: Option<Reached>,
+    pub decision: Option<Decision>,
+    pub visits: u64,
+}
+
+/// `attack` (`attack_it`) or `defend` with GNU Go's codes: the proofs of
+/// [`attack_coded_decided`] or [`defend_coded_decided`] at `visits` per
+/// search, or with `how.deepen` at each limit of [`deepening`]`(visits)`
+/// in turn; with `how.guess`, where the first round leaves it unknown,
+/// [`guess_coded`] with [`GUESS_VISITS_SCALE`] times that round's limit,
+/// which a proof of a later round replaces. `run` as [`attack_decided`]
+/// reads it: a stop request ends the round it comes in (unknown) and the
+/// question, with the guess if one was made.
+pub fn ask(
+    g: &Capture,
+    attack_it: bool,
+    solver: &Solver,
+    visits: u64,
+    run: Run,
+    how: Asking,
+    effort: &mut Effort,
+) -> Asked {
+    let rounds = if how.deepen {
+        deepening(visits)
+    } else {
+        vec![visits]
+    };
+    // Each round's searches continue on the tables of the round before.
+    let tables = Tables::default();
+    let run = Run {
+        tables: Some(&tables),
+        ..run
+    };
+    let mut guessed = None;
+    let mut asked = Asked {
+        reached: None,
+        decision: None,
+        visits,
+    };
+    for (i, &v) in rounds.iter().enumerate() {
+        if i > 0 && run.stopped() {
+            break;
+        }
+        asked.visits = v;
+        let (proven, decision) = if attack_it {
+            attack_coded_decided(g, solver, v, run, effort)
+        } else {
+            defend_coded_decided(g, solver, v, run, effort)
+        };
+        if let Some(coded) = proven {
+            asked.reached = Some(Reached {
+                coded,
+                proven: true,
+            });
+            asked.decision = decision;
+            return asked;
+        }
+        if i == 0 && how.guess && !run.stopped() {
+            guessed = guess_coded(
+                g,
+                attack_it,
+                v.saturating_mul(GUESS_VISITS_SCALE),
+                run,
+                effort,
+            )
+            .map(|coded| Reached {
+                coded,
+                proven: false,
+            });
+        }
     }
-    guess_coded(
-        g,
-        attack_it,
-        visits.saturating_mul(GUESS_VISITS_SCALE),
-        run,
-        effort,
-    )
-    .map(|coded| Reached {
-        coded,
-        proven: false,
-    })
+    asked.reached = guessed;
+    asked
 }
 
 /// GNU Go's answer text: `CODE [MOVE]` (`0` alone), or an error for
@@ -2233,10 +2352,14 @@ pub struct GtpOptions {
     /// Wall-clock limit per command, its searches and guess together;
     /// past it the answer is unknown ([`Stopper::within`]).
     pub time: Option<std::time::Duration>,
+    /// Whether the question deepens ([`Asking::deepen`]) up to the visit
+    /// limit.
+    pub deepen: bool,
 }
 
 impl Default for GtpOptions {
-    /// H1, the default horizons, the snapback rule on, no guesses.
+    /// H1, the default horizons, the snapback rule on, no guesses, one
+    /// thread, no time limit, no deepening.
     fn default() -> Self {
         GtpOptions {
             gen: Generator::H1,
@@ -2245,6 +2368,7 @@ impl Default for GtpOptions {
             guess: false,
             threads: 1,
             time: None,
+            deepen: false,
         }
     }
 }
@@ -2269,14 +2393,20 @@ pub fn gtp_command_with(
         let run = Run {
             threads: how.threads,
             stop,
+            tables: None,
         };
-        let a = coded_or_guess(&g, attack_it, solver, visits, run, how.guess, &mut e);
+        let asking = Asking {
+            guess: how.guess,
+            deepen: how.deepen,
+        };
+        let a = ask(&g, attack_it, solver, visits, run, asking, &mut e).reached;
         (a, run.stopped())
     });
     match (a, how.time) {
         (None, Some(t)) if timed_out => Err(format!(
-            "unknown: no answer within {} s ({visits} node visits per search)",
-            t.as_secs_f64()
+            "unknown: no answer within {} s ({}{visits} node visits per search)",
+            t.as_secs_f64(),
+            if how.deepen { "deepening to " } else { "" }
         )),
         _ => Ok((
             gtp_text(b, a.map(|r| r.coded), visits)?,
@@ -2310,6 +2440,38 @@ mod tests {
             defend(&g, 10_000, &mut e),
             Answer::Succeeds(Some(_))
         ));
+    }
+
+    /// The rounds of a deepening question: from 3,000 up by ten, the
+    /// visit limit itself last and never exceeded.
+    #[test]
+    fn a_deepening_question_ends_at_the_visit_limit() {
+        assert_eq!(deepening(100), vec![100]);
+        assert_eq!(deepening(3_000), vec![3_000]);
+        assert_eq!(deepening(3_001), vec![3_000, 3_001]);
+        assert_eq!(deepening(300_000), vec![3_000, 30_000, 300_000]);
+        assert_eq!(
+            deepening(1_000_000),
+            vec![3_000, 30_000, 300_000, 1_000_000]
+        );
+        let all = deepening(u64::MAX);
+        assert_eq!(all.last(), Some(&u64::MAX));
+        assert!(all.windows(2).all(|w| w[0] < w[1]), "{all:?}");
+        // The stone in atari is answered in the first round, deepening or
+        // not, with its limit reported.
+        let g = problem("(;FF[4]SZ[5]AB[bc][cb][cd]AW[cc])", "target=C3,libs=3");
+        let solver = Solver::parse("lambda-zones").unwrap();
+        for deepen in [false, true] {
+            let how = Asking {
+                guess: false,
+                deepen,
+            };
+            let mut e = Effort::default();
+            let a = ask(&g, true, &solver, 1_000_000, Run::threads(1), how, &mut e);
+            assert_eq!(a.reached.map(|r| (r.coded.code, r.proven)), Some((1, true)));
+            assert!(a.decision.is_some());
+            assert_eq!(a.visits, if deepen { 3_000 } else { 1_000_000 });
+        }
     }
 
     /// The bounded game's guesses on the stone in atari of the test

@@ -60,7 +60,8 @@ pub fn status_on_line(
 
 /// The certificate of `d` for the position text `position` (the SGF and
 /// `Spec` options that parse to `d.question`): the search is run again with
-/// `solver` (at most `visits` visits, and as many for each child whose
+/// `solver` (at the limits of [`crate::capture::deepening`] in turn, up to
+/// `visits`, on one table, and at most `visits` for each child whose
 /// status the table does not hold), and its proof or disproof extracted
 /// as a tree of Go moves. Errors: the search does not repeat its answer
 /// within the limit, or a node's status cannot be found again.
@@ -77,13 +78,22 @@ pub fn certificate(
     let tt = Table::with_mb(TABLE_MB);
     // A widened question (`capture::widen`) was asked on the table of its
     // narrower ones, whose answers λ-df-pn with zones reads as its own:
-    // they are asked first here too.
-    if q.complete().is_some() {
-        for &gen in q.generator().narrower() {
-            status_on_line(solver, &q.with_generator(gen), &[], visits, &tt);
+    // they are asked first here too. A deepening question's rounds
+    // (`capture::ask`) continued on the tables of the rounds before, so the
+    // search is asked again at each of their limits in turn, up to
+    // `visits`, until it repeats its answer.
+    let mut again = Status::Unknown;
+    for v in crate::capture::deepening(visits) {
+        if q.complete().is_some() {
+            for &gen in q.generator().narrower() {
+                status_on_line(solver, &q.with_generator(gen), &[], v, &tt);
+            }
+        }
+        again = status_on_line(solver, &q, &[], v, &tt);
+        if again == d.status {
+            break;
         }
     }
-    let again = status_on_line(solver, &q, &[], visits, &tt);
     if again != d.status {
         return Err(format!(
             "the search found {} again instead of {} within {visits} visits",

@@ -90,6 +90,9 @@ pub struct Engine {
     /// GNU Go's snapback rule in `attack` and `defend` (on unless set:
     /// [`crate::capture::Capture::with_snapback`]).
     pub capture_snapback: bool,
+    /// Whether `attack` and `defend` deepen ([`crate::capture::Asking::deepen`];
+    /// on unless set).
+    pub capture_deepen: bool,
     /// Whether `attack` and `defend` answer with
     /// [`crate::capture::guess_coded`]'s guess (no proof) where no proof
     /// answers within the limit (off unless set: such an answer is then an
@@ -134,6 +137,7 @@ impl Engine {
             capture_generator: crate::capture::Generator::H1,
             capture_horizons: crate::capture::Horizons::default(),
             capture_snapback: true,
+            capture_deepen: true,
             capture_guess: false,
             capture_threads: 1,
             solve_time: None,
@@ -329,6 +333,7 @@ impl Engine {
                     gen: self.capture_generator,
                     horizons: self.capture_horizons,
                     snapback: self.capture_snapback,
+                    deepen: self.capture_deepen,
                     guess: self.capture_guess,
                     threads: self.capture_threads,
                     time: self.solve_time,

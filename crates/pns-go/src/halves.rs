@@ -21,6 +21,7 @@
 //! a proof in Go: [`crate::capture`]'s soundness), so an escape found by
 //! one half stops every capture the other half is still looking for.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -97,17 +98,47 @@ impl Stopper {
         parent: Option<&Stopper>,
         f: impl FnOnce(Option<&Stopper>) -> T,
     ) -> T {
-        let Some(time) = time else {
+        Stopper::within_or(time, None, parent, f)
+    }
+
+    /// [`Stopper::within`], stopping as well once `interrupt` is set (the
+    /// command line's Ctrl-C flag, which a signal handler sets and so
+    /// cannot stop anything itself): a watchdog reads it every 20 ms.
+    pub fn within_or<T>(
+        time: Option<std::time::Duration>,
+        interrupt: Option<Arc<AtomicBool>>,
+        parent: Option<&Stopper>,
+        f: impl FnOnce(Option<&Stopper>) -> T,
+    ) -> T {
+        if time.is_none() && interrupt.is_none() {
             return f(parent);
-        };
+        }
+        const POLL: std::time::Duration = std::time::Duration::from_millis(20);
         let s = Stopper::child(parent);
         let (done, wait) = std::sync::mpsc::channel::<()>();
+        let deadline = time.map(|t| std::time::Instant::now() + t);
         std::thread::scope(|scope| {
             let watch = &s;
-            scope.spawn(move || {
+            scope.spawn(move || loop {
+                let left = deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()));
+                let nap = match (&interrupt, left) {
+                    (Some(_), Some(l)) => l.min(POLL),
+                    (Some(_), None) => POLL,
+                    (None, Some(l)) => l,
+                    (None, None) => unreachable!("a watchdog watches something"),
+                };
                 // Disconnected (`f` returned) or a message: no stop.
-                if wait.recv_timeout(time) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                if wait.recv_timeout(nap) != Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    return;
+                }
+                let late = left.is_some_and(|l| l <= nap);
+                if late
+                    || interrupt
+                        .as_ref()
+                        .is_some_and(|i| i.load(Ordering::Relaxed))
+                {
                     watch.stop();
+                    return;
                 }
             });
             let r = f(Some(&s));
@@ -196,7 +227,7 @@ impl Found {
 pub(crate) struct Lane<'s> {
     solver: &'s Solver,
     visits: u64,
-    pub table: Table,
+    pub table: Arc<Table>,
     effort: Mutex<Effort>,
     stop: Arc<AtomicBool>,
 }
@@ -294,6 +325,33 @@ pub(crate) struct Question<'s> {
     pub halves: [Vec<Step<'s>>; 2],
     /// The one-thread order: which half steps next.
     pub order: Vec<usize>,
+    /// The question's position key (its side to move and ko exemption
+    /// in it): which tables of [`Tables`] its halves continue on.
+    pub key: u64,
+}
+
+/// The tables of a deepening question's searches ([`crate::capture::ask`]),
+/// kept from one round to the next: each half of each question asked (the
+/// ko questions are three) continues on its table of the round before,
+/// as df-pn continues a search from its table, instead of starting again.
+/// A round runs only when the round before found no proof, so no step of
+/// it was cut short by the other half, and its tables are the same with
+/// one thread and two.
+#[derive(Default)]
+pub struct Tables {
+    map: Mutex<HashMap<(u64, usize), Arc<Table>>>,
+}
+
+impl Tables {
+    /// The table of half `half` of the question `key`, new the first time.
+    fn get(&self, key: u64, half: usize) -> Arc<Table> {
+        self.map
+            .lock()
+            .unwrap()
+            .entry((key, half))
+            .or_insert_with(|| Arc::new(Table::with_mb(TABLE_MB)))
+            .clone()
+    }
 }
 
 /// The settled question: the proof of the lowest rank (none when no step
@@ -322,14 +380,17 @@ pub(crate) fn settle<'s>(
     effort: &mut Effort,
 ) -> Settled<'s> {
     let (threads, parent) = (run.threads, run.stop);
-    let lane = || Lane {
+    let lane = |half: usize| Lane {
         solver,
         visits,
-        table: Table::with_mb(TABLE_MB),
+        table: run.tables.map_or_else(
+            || Arc::new(Table::with_mb(TABLE_MB)),
+            |t| t.get(q.key, half),
+        ),
         effort: Mutex::new(Effort::default()),
         stop: parent.map_or_else(|| Arc::new(AtomicBool::new(false)), Stopper::flag),
     };
-    let lanes = [lane(), lane()];
+    let lanes = [lane(0), lane(1)];
     let shared = Mutex::new(Shared {
         found: [None, None],
         running: [Vec::new(), Vec::new()],

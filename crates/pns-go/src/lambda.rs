@@ -1614,7 +1614,13 @@ pub fn search_limited(
 /// results apart from the base entry) each move is searched again from
 /// its own defender node, the target's liberties first, by
 /// `capture::read_back` (1/20 of the limit, then all of it).
-pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) -> Option<Move> {
+pub fn proven_move(
+    g: &Capture,
+    params: &LambdaParams,
+    visits: u64,
+    tt: &Table,
+    stop: Option<&Arc<AtomicBool>>,
+) -> Option<Move> {
     // With the table, so that the keys carry the vacated points as the
     // search's did (no nested search: no budget).
     let mut p = LambdaProblem::with_table(*g, *params, Some(tt), 0);
@@ -1651,7 +1657,12 @@ pub fn proven_move(g: &Capture, params: &LambdaParams, visits: u64, tt: &Table) 
         }
     }
     crate::capture::read_back(g, &all, visits, Status::Proven, |c, budget| {
-        search(c, params, budget, tt).status
+        let limits = Limits {
+            visits: Some(budget),
+            stop: stop.cloned(),
+            ..Default::default()
+        };
+        search_limited(c, params, &limits, tt, &[]).0.status
     })
 }
 

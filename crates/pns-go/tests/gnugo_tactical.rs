@@ -466,6 +466,66 @@ fn two_threads_answer_as_one() {
     }
 }
 
+/// A deepening question (`capture::ask` with `deepen`: 3,000 visits per
+/// search, then ten times more each round, each round on the tables of
+/// the round before) answers cases that 3,000 visits leave unknown, in a
+/// later round, as the suite does, and with two threads as with one: the
+/// same code, move, deciding search and round. `reading 86` (`defend E5`,
+/// `0`), `124` (`attack G3`, `1 K3`) and `152` (`attack L18`, `1 M18`).
+#[test]
+fn a_deepening_question_answers_in_a_later_round_as_one_thread_does() {
+    use pns_go::capture::{ask, Asking, Capture, Effort, CAPTURE_HORIZON, DEFAULT_ESCAPE_LIBS};
+    let solver = Solver::parse("lambda-zones").unwrap();
+    let how = Asking {
+        guess: false,
+        deepen: true,
+    };
+    for (id, code, moves) in [
+        ("86", 0, &[][..]),
+        ("124", 1, &["K3"][..]),
+        ("152", 1, &["K18", "L17", "M18"][..]),
+    ] {
+        let c = reading_case(id);
+        let g = Capture::new(c.board, c.target, DEFAULT_ESCAPE_LIBS, Generator::H1)
+            .unwrap()
+            .with_capture_horizon(Some(CAPTURE_HORIZON));
+        let asked = |threads| {
+            let a = ask(
+                &g,
+                c.attack,
+                &solver,
+                300_000,
+                Run::threads(threads),
+                how,
+                &mut Effort::default(),
+            );
+            (
+                a.reached,
+                a.decision.map(|d| (d.question, d.status)),
+                a.visits,
+            )
+        };
+        let one = asked(1);
+        let (reached, _, visits) = one;
+        let r = reached.unwrap_or_else(|| panic!("reading {id}: unknown"));
+        assert!(r.proven && r.coded.code == code, "reading {id}: {r:?}");
+        let mv = r.coded.mv.map(|m| c.board.format_move(m).to_uppercase());
+        assert_eq!(mv.is_some(), code == 1, "reading {id}: {mv:?}");
+        assert!(
+            mv.as_ref().is_none_or(|m| moves.contains(&m.as_str())),
+            "reading {id}: {mv:?}"
+        );
+        assert!(visits > 3000, "reading {id}: answered in the first round");
+        // Unknown with the first round's limit alone.
+        let mut e = Effort::default();
+        let first = ask(&g, c.attack, &solver, 3000, Run::threads(1), how, &mut e);
+        assert_eq!(first.reached, None, "reading {id}");
+        for _ in 0..2 {
+            assert_eq!(asked(2), one, "reading {id}");
+        }
+    }
+}
+
 /// A time limit (`Stopper::within`) ends a question unknown, with one
 /// thread or two: `reading 1` (`attack E3`, unknown at 3,000 visits in
 /// about a second) with 100 million visits per search and a quarter of a
@@ -484,7 +544,11 @@ fn a_time_limit_ends_a_question_unknown() {
         let t = Instant::now();
         let mut e = Effort::default();
         let (r, stopped) = Stopper::within(Some(limit), None, |stop| {
-            let run = Run { threads, stop };
+            let run = Run {
+                threads,
+                stop,
+                tables: None,
+            };
             let r = coded_or_guess(&g, c.attack, &solver, 100_000_000, run, true, &mut e);
             (r, stop.is_some_and(Stopper::stopped))
         });
