@@ -2198,11 +2198,12 @@ pub fn coded_or_guess(
 pub const DEEPEN_FROM: u64 = 3_000;
 
 /// The factor between one round's visit limit and the next in a
-/// deepening question. Ten, not two: a round repeats the searches of the
-/// round before on fresh tables, and with doubling the small rounds spent
-/// the visits the large one needed (docs/experiments/lambda.md, "The
-/// limit deepened per question": 56 right of 113 against 60 at the plain
-/// limit); with ten the rounds before the last cost about a ninth of it.
+/// deepening question. Ten, not two: each round searches again from the
+/// root, and with doubling (on fresh tables) the small rounds spent the
+/// visits the large one needed (docs/experiments/lambda.md, "The limit
+/// deepened per question": 56 right of 113 against 60 at the plain
+/// limit); with ten the rounds before the last cost at most about a ninth
+/// of it.
 pub const DEEPEN_BY: u64 = 10;
 
 /// The per-search visit limits a deepening question is asked with, in
