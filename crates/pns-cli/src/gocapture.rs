@@ -103,11 +103,7 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
         deepen,
     };
     let (asked, timed_out) = Stopper::within_or(time, Some(interrupt::flag()), None, |stop| {
-        let run = Run {
-            threads,
-            stop,
-            tables: None,
-        };
+        let run = Run::stopping(threads, stop);
         let asked = ask(&g, attack, &solver, visits, run, how, &mut effort);
         (asked, stop.is_some_and(Stopper::stopped))
     });

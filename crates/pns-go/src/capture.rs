@@ -1303,9 +1303,14 @@ pub struct Run<'a> {
 impl Run<'_> {
     /// `threads` threads, no stop request, fresh tables.
     pub fn threads(threads: usize) -> Run<'static> {
+        Run::stopping(threads, None)
+    }
+
+    /// `threads` threads stopped by `stop`, fresh tables.
+    pub fn stopping(threads: usize, stop: Option<&Stopper>) -> Run<'_> {
         Run {
             threads,
-            stop: None,
+            stop,
             tables: None,
         }
     }
@@ -2339,23 +2344,20 @@ pub fn gtp_command(
 
 /// How GTP `attack` and `defend` read a question besides the search:
 /// the generator, the horizons, GNU Go's snapback rule
-/// ([`Capture::with_snapback`]) and whether an unknown answer falls back
-/// on [`guess_coded`].
+/// ([`Capture::with_snapback`]), and how [`ask`] asks: whether an
+/// unknown answer falls back on [`guess_coded`], whether it deepens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GtpOptions {
     pub gen: Generator,
     pub horizons: Horizons,
     pub snapback: bool,
-    pub guess: bool,
+    pub asking: Asking,
     /// Threads per question: 2 runs its capture half and its escape half
     /// at once ([`attack_decided`]).
     pub threads: usize,
     /// Wall-clock limit per command, its searches and guess together;
     /// past it the answer is unknown ([`Stopper::within`]).
     pub time: Option<std::time::Duration>,
-    /// Whether the question deepens ([`Asking::deepen`]) up to the visit
-    /// limit.
-    pub deepen: bool,
 }
 
 impl Default for GtpOptions {
@@ -2366,10 +2368,9 @@ impl Default for GtpOptions {
             gen: Generator::H1,
             horizons: Horizons::default(),
             snapback: true,
-            guess: false,
+            asking: Asking::default(),
             threads: 1,
             time: None,
-            deepen: false,
         }
     }
 }
@@ -2391,23 +2392,19 @@ pub fn gtp_command_with(
         .with_snapback(how.snapback);
     let mut e = Effort::default();
     let (a, timed_out) = Stopper::within(how.time, None, |stop| {
-        let run = Run {
-            threads: how.threads,
-            stop,
-            tables: None,
-        };
-        let asking = Asking {
-            guess: how.guess,
-            deepen: how.deepen,
-        };
-        let a = ask(&g, attack_it, solver, visits, run, asking, &mut e).reached;
+        let run = Run::stopping(how.threads, stop);
+        let a = ask(&g, attack_it, solver, visits, run, how.asking, &mut e).reached;
         (a, run.stopped())
     });
     match (a, how.time) {
         (None, Some(t)) if timed_out => Err(format!(
             "unknown: no answer within {} s ({}{visits} node visits per search)",
             t.as_secs_f64(),
-            if how.deepen { "deepening to " } else { "" }
+            if how.asking.deepen {
+                "deepening to "
+            } else {
+                ""
+            }
         )),
         _ => Ok((
             gtp_text(b, a.map(|r| r.coded), visits)?,

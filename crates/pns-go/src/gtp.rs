@@ -333,8 +333,10 @@ impl Engine {
                     gen: self.capture_generator,
                     horizons: self.capture_horizons,
                     snapback: self.capture_snapback,
-                    deepen: self.capture_deepen,
-                    guess: self.capture_guess,
+                    asking: crate::capture::Asking {
+                        guess: self.capture_guess,
+                        deepen: self.capture_deepen,
+                    },
                     threads: self.capture_threads,
                     time: self.solve_time,
                 };

@@ -544,11 +544,7 @@ fn a_time_limit_ends_a_question_unknown() {
         let t = Instant::now();
         let mut e = Effort::default();
         let (r, stopped) = Stopper::within(Some(limit), None, |stop| {
-            let run = Run {
-                threads,
-                stop,
-                tables: None,
-            };
+            let run = Run::stopping(threads, stop);
             let r = coded_or_guess(&g, c.attack, &solver, 100_000_000, run, true, &mut e);
             (r, stop.is_some_and(Stopper::stopped))
         });
