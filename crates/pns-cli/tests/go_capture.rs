@@ -542,8 +542,8 @@ fn a_question_deepens_up_to_the_visit_limit() {
     // `reading 86` (`defend E5`, `0`) is answered in the round of 300,000
     // on the tables of the rounds before (the default limit, 1,000,000),
     // and its certificate passes the verifier. (Reading 152's capture does
-    // not extract, deepening or not: no child is proven again within the
-    // limit.)
+    // not extract at this limit, deepening or not: after `M18 M19` the
+    // capture, searched alone from there, is unknown within it.)
     let sgf86 = shared_data::shared_data("go/gnugo/regression/games/reading10.sgf");
     let cert = std::env::temp_dir().join(format!("pns-go-deepen-{}.cert", std::process::id()));
     let cert_s = cert.to_str().unwrap();
@@ -585,6 +585,42 @@ fn a_question_deepens_up_to_the_visit_limit() {
     );
     assert_one_line_usage_error(&["gtp", "--deepen", "maybe"]);
     assert_one_line_usage_error(&["solve", "go", file, "--target", "L18", "--deepen", "maybe"]);
+}
+
+/// Ctrl-C (SIGINT) in `pns gtp` ends the running `attack` unknown, and the
+/// engine answers the next commands (GNU Go's `reading 1`, as below).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_gtp_command_and_the_engine_goes_on() {
+    use std::io::Write;
+    let sgf = shared_data::shared_data("go/gnugo/regression/games/incident2.sgf");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pns"))
+        .args(["gtp", "--nodes", "100000000"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run pns");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "1 loadsgf {} 212\n2 attack E3", sgf.display()).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let t = std::time::Instant::now();
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    writeln!(stdin, "3 protocol_version\n4 quit").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("?2 unknown: interrupted (Ctrl-C)") && text.contains("=3 2"),
+        "{text}"
+    );
 }
 
 /// Ctrl-C (SIGINT) stops `pns solve go` as a time limit does: the answer

@@ -344,6 +344,9 @@ pub struct Extractor<'a, G: Game> {
     pub sub_searches: u64,
     /// The search that answers in place of df-pn ([`Extractor::with_search`]).
     search: Option<SubSearch<'a, G>>,
+    /// The prover's move named by the search itself
+    /// ([`Extractor::with_choice`]).
+    choice: Option<SubChoice<'a, G>>,
     /// When the extraction ends: `limits.time` bounds the whole of it, not
     /// each sub-search (a proof whose lines all end in repetitions can
     /// need exponentially many).
@@ -359,6 +362,12 @@ pub struct Extractor<'a, G: Game> {
 /// block's attacker reaches the goal" from a position reached by a line
 /// (the history keys of the positions before it, oldest first).
 pub type SubSearch<'a, G> = Box<dyn FnMut(&G, &[u64]) -> Status + 'a>;
+
+/// A move chooser for [`Extractor::with_choice`]: a move of the prover at
+/// `g` (reached by the line of history keys given) that the search which
+/// solved `g` names as winning, or `None` to ask each child.
+pub type SubChoice<'a, G> =
+    Box<dyn FnMut(&G, &[u64]) -> Option<<G as crate::game::Rules>::Move> + 'a>;
 
 impl<'a, G: Game> Extractor<'a, G> {
     /// An extractor for "the side to move at the root achieves `goal`",
@@ -381,6 +390,7 @@ impl<'a, G: Game> Extractor<'a, G> {
             rep: Vec::new(),
             sub_searches: 0,
             search: None,
+            choice: None,
             // (A time too large for a deadline is no limit.)
             deadline: limits
                 .time
@@ -440,6 +450,18 @@ impl<'a, G: Game> Extractor<'a, G> {
     /// wrong claim makes a certificate fail, never pass.
     pub fn with_search(mut self, search: SubSearch<'a, G>) -> Self {
         self.search = Some(search);
+        self
+    }
+
+    /// The same extractor, asking `choice` first for the prover's move at
+    /// each of its nodes. A search whose proof of a node is not a proof of
+    /// each child searched alone (λ-df-pn proves a capture through the λ
+    /// order of the attacker's move, which a search from the position
+    /// after it does not know) names its move from its own table; the
+    /// subtree below is still extracted and the verifier checks it, so a
+    /// wrong move makes the extraction fail, never a certificate pass.
+    pub fn with_choice(mut self, choice: SubChoice<'a, G>) -> Self {
+        self.choice = Some(choice);
         self
     }
 
@@ -846,6 +868,13 @@ impl<'a, G: Game> Extractor<'a, G> {
             if let (None, Some(s)) = (m, s.as_ref()) {
                 m = self.known_child(g, s);
                 through = m.map(|m| played(s, m));
+            }
+            if m.is_none() {
+                if let Some(choose) = self.choice.as_mut() {
+                    let mut legal = Vec::new();
+                    g.legal_moves(&mut legal);
+                    m = choose(g, &self.line).filter(|m| legal.contains(m));
+                }
             }
             let m = m.or_else(|| self.choose_on_line(g)).ok_or_else(|| {
                 format!(

@@ -6,14 +6,17 @@
 //!
 //! The certificates are written by hand for a tiny game, so that each
 //! tampering hits one known node; each untampered one must verify first
-//! (and agrees with what the solver itself writes).
+//! (and agrees with what the solver itself writes). The extractor's own
+//! safeguard is here too: a move named by the search that proved a node
+//! (`Extractor::with_choice`) is used, and a wrong one makes the
+//! extraction fail rather than write a certificate.
 
-use pns_core::certificate::{Block, Certificate};
+use pns_core::certificate::{Block, Certificate, Extractor};
 use pns_core::game::play_move_list;
 use pns_core::prelude::*;
 use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::{verify, verify_block};
-use pns_core::{GameError, Goal, Outcome, Side, Status, Table};
+use pns_core::{GameError, Goal, Limits, Outcome, Side, Status, Table};
 
 /// A pile of counters; each turn takes 1 or 2 and whoever takes the last
 /// one wins. A turn budget makes it a draw when it runs out first.
@@ -402,5 +405,42 @@ fn concessions_fills_and_claims_need_a_game_that_allows_them() {
     rejected(
         &tamper(LOSS, "\n3\n", "\n3 !1:0\n"),
         "node 3 is a finished game but concedes moves",
+    );
+}
+
+/// A search that, like λ-df-pn on a capture, proves a node only from the
+/// prover's side: from a position with the other side to move it answers
+/// unknown. The extractor cannot choose the prover's move by searching the
+/// children then, and with the search's own choice it can. A wrong choice
+/// (taking 2 from 4, which leaves the opponent a pile of 2 to take) ends
+/// the extraction in an error, never in a certificate.
+#[test]
+fn a_move_named_by_the_search_is_used_and_a_wrong_one_fails() {
+    let g = Pile::parse_position("4 20").unwrap();
+    let extract = |choice: Option<fn(&Pile) -> u8>| {
+        let tt = Table::with_mb(1);
+        // Taking the last counter wins: the mover wins where the pile is
+        // not a multiple of 3.
+        let search = |p: &Pile, _line: &[u64]| match (p.first_to_move, p.pile % 3) {
+            (false, _) => Status::Unknown,
+            (true, 0) => Status::Disproven,
+            (true, _) => Status::Proven,
+        };
+        let mut ex = Extractor::new(&g, Goal::Win, Status::Proven, &tt, Limits::default())
+            .with_search(Box::new(search));
+        if let Some(choose) = choice {
+            ex = ex.with_choice(Box::new(move |p: &Pile, _line: &[u64]| Some(choose(p))));
+        }
+        ex.extract(&g)
+    };
+    let err = extract(None).unwrap_err();
+    assert!(err.contains("no child is proven"), "{err}");
+    let right = extract(Some(|p| if p.pile % 3 == 1 { 1 } else { 2 })).unwrap();
+    verify_block(&g, &right).unwrap();
+    // (The opponent then takes the last 2: a finished game, lost.)
+    let err = extract(Some(|p| p.pile.min(2))).unwrap_err();
+    assert!(
+        err.contains("a finished game in the DAG is not proven"),
+        "{err}"
     );
 }

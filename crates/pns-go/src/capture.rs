@@ -67,7 +67,7 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use pns_core::dfpn::Plain;
@@ -1470,9 +1470,9 @@ impl Solver {
         self.status_until(g, visits, tt, effort, None)
     }
 
-    /// [`Solver::status`], ended early (unknown) once `stop` is set, where
-    /// the search reads it ([`Solver::stops`]; the others run to their
-    /// limit).
+    /// [`Solver::status`], ended early (unknown) once `stop` is set (every
+    /// search reads it: df-pn and λ-df-pn through the limits' adaptive
+    /// check, the zone search and classical λ-search at each visit).
     pub fn status_until(
         &self,
         g: &Capture,
@@ -1493,25 +1493,18 @@ impl Solver {
                 attack_search_limited(g, pol, &limits, tt, &[])
             }
             Solver::Lambda(p) => crate::lambda::search_limited(g, p, &limits, tt, &[]).0,
-            Solver::Zone(p) => return crate::zone::attack_status(g, p, visits, tt, effort),
+            Solver::Zone(p) => return crate::zone::attack_status(g, p, visits, tt, effort, stop),
             Solver::LambdaSearch(p) => {
-                return crate::thomsen::attack_status(g, p, visits, tt, effort)
+                return crate::thomsen::attack_status(g, p, visits, tt, effort, stop)
             }
         };
         effort.count(&r.stats, r.status)
     }
 
-    /// Whether [`Solver::status_until`] reads its stop flag: df-pn and
-    /// λ-df-pn do (the visits between two reads are few: the limits'
-    /// adaptive check), the zone search and classical λ-search do not.
-    pub fn stops(&self) -> bool {
-        matches!(self, Solver::Dfpn | Solver::Kawano | Solver::Lambda(_))
-    }
-
     /// A capturing first move from `g` (the attacker to move) after this
     /// search proved it on `tt`; the searches that read it back stop with
-    /// `stop` where [`Solver::stops`].
-    fn proven_move(
+    /// `stop`.
+    pub(crate) fn proven_move(
         &self,
         g: &Capture,
         visits: u64,
@@ -1530,8 +1523,8 @@ impl Solver {
                 ex.choose(g)
             }
             Solver::Lambda(p) => crate::lambda::proven_move(g, p, visits, tt, stop),
-            Solver::Zone(p) => crate::zone::proven_move(g, p, visits, tt),
-            Solver::LambdaSearch(p) => crate::thomsen::proven_move(g, p, visits, tt),
+            Solver::Zone(p) => crate::zone::proven_move(g, p, visits, tt, stop),
+            Solver::LambdaSearch(p) => crate::thomsen::proven_move(g, p, visits, tt, stop),
         }
     }
 }
@@ -1925,14 +1918,9 @@ pub fn attack_coded_decided(
     effort: &mut Effort,
 ) -> (Option<Coded>, Option<Decision>) {
     let g = g.with_first(g.attacker()).with_ko_exempt(None);
-    coded(
-        &g,
-        g.defender(),
-        run,
-        solver.stops(),
-        effort,
-        |c, e, stop| attack_decided(c, solver, visits, Run { stop, ..run }, e),
-    )
+    coded(&g, g.defender(), run, effort, |c, e, stop| {
+        attack_decided(c, solver, visits, Run { stop, ..run }, e)
+    })
 }
 
 /// `defend` with GNU Go's ko results, as [`attack_coded`]: 1 when the
@@ -1959,14 +1947,9 @@ pub fn defend_coded_decided(
     effort: &mut Effort,
 ) -> (Option<Coded>, Option<Decision>) {
     let g = g.with_first(g.defender()).with_ko_exempt(None);
-    coded(
-        &g,
-        g.attacker(),
-        run,
-        solver.stops(),
-        effort,
-        |c, e, stop| defend_decided(c, solver, visits, Run { stop, ..run }, e),
-    )
+    coded(&g, g.attacker(), run, effort, |c, e, stop| {
+        defend_decided(c, solver, visits, Run { stop, ..run }, e)
+    })
 }
 
 /// The code of `ask` (does the side to move at `g` succeed?) from its
@@ -1980,16 +1963,14 @@ fn coded(
     g: &Capture,
     opponent: Color,
     run: Run,
-    stops: bool,
     effort: &mut Effort,
     ask: impl Fn(&Capture, &mut Effort, Option<&Stopper>) -> (Answer, Option<Decision>) + Sync,
 ) -> (Option<Coded>, Option<Decision>) {
     let me = opponent.opponent();
     let (q1, q0) = (g.with_ko_exempt(Some(opponent)), g.with_ko_exempt(Some(me)));
     let succeeds = |r: &(Answer, Option<Decision>)| matches!(r.0, Answer::Succeeds(_));
-    let ((unconditional, d1), (with_threats, d0)) = if stops && run.threads > 1 {
-        // Both at once (more than one thread, and a search that `stops`
-        // on request), each stopping the other when it decides the
+    let ((unconditional, d1), (with_threats, d0)) = if run.threads > 1 {
+        // Both at once (more than one thread), each stopping the other when it decides the
         // code alone: a success with the opponent exempt is code 1, a
         // failure with the side itself exempt code 0, whatever the other
         // says (exemption orders them: the first succeeds only where the
@@ -2109,7 +2090,7 @@ pub fn guess_coded(
             (bounded_answer(c, attack_it, visits, stop, e), None)
         };
         // The bounded game's searches stop on request too.
-        if let (Some(code), _) = coded(&q, opponent, run, true, effort, ask) {
+        if let (Some(code), _) = coded(&q, opponent, run, effort, ask) {
             return Some(code);
         }
     }
@@ -2346,7 +2327,7 @@ pub fn gtp_command(
 /// the generator, the horizons, GNU Go's snapback rule
 /// ([`Capture::with_snapback`]), and how [`ask`] asks: whether an
 /// unknown answer falls back on [`guess_coded`], whether it deepens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct GtpOptions {
     pub gen: Generator,
     pub horizons: Horizons,
@@ -2358,6 +2339,11 @@ pub struct GtpOptions {
     /// Wall-clock limit per command, its searches and guess together;
     /// past it the answer is unknown ([`Stopper::within`]).
     pub time: Option<std::time::Duration>,
+    /// A flag a Ctrl-C handler sets (`pns gtp`): set while a command runs,
+    /// it ends that command unknown, as a time limit does, and is cleared
+    /// for the next one; set while no command runs, it is cleared when the
+    /// next one starts.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for GtpOptions {
@@ -2371,6 +2357,7 @@ impl Default for GtpOptions {
             asking: Asking::default(),
             threads: 1,
             time: None,
+            interrupt: None,
         }
     }
 }
@@ -2391,11 +2378,19 @@ pub fn gtp_command_with(
         .with_horizons(how.horizons)
         .with_snapback(how.snapback);
     let mut e = Effort::default();
-    let (a, timed_out) = Stopper::within(how.time, None, |stop| {
+    let flag = how.interrupt.clone();
+    if let Some(f) = &flag {
+        f.store(false, Ordering::SeqCst);
+    }
+    let (a, timed_out) = Stopper::within_or(how.time, flag.clone(), None, |stop| {
         let run = Run::stopping(how.threads, stop);
         let a = ask(&g, attack_it, solver, visits, run, how.asking, &mut e).reached;
         (a, run.stopped())
     });
+    let interrupted = flag.is_some_and(|f| f.swap(false, Ordering::SeqCst));
+    if a.is_none() && interrupted {
+        return Err("unknown: interrupted (Ctrl-C)".into());
+    }
     match (a, how.time) {
         (None, Some(t)) if timed_out => Err(format!(
             "unknown: no answer within {} s ({}{visits} node visits per search)",
@@ -2546,7 +2541,7 @@ mod tests {
                     (a.clone(), None)
                 };
                 let run = Run::threads(1 + usize::from(at_once));
-                let code = coded(&g, opponent, run, true, &mut Effort::default(), ask)
+                let code = coded(&g, opponent, run, &mut Effort::default(), ask)
                     .0
                     .map(|c| c.code);
                 assert_eq!(code, want, "{u:?} {w:?} {n:?} at once: {at_once}");

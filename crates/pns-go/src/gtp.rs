@@ -105,6 +105,10 @@ pub struct Engine {
     /// `attack_either`, `defend_both`, `one_eye`, `one_eye_attack`; none
     /// unless set): past it the answer is an error, unknown.
     pub solve_time: Option<std::time::Duration>,
+    /// The Ctrl-C flag of `pns gtp` (none unless set): a press while
+    /// `attack` or `defend` runs ends that command unknown
+    /// ([`crate::capture::GtpOptions::interrupt`]) and the engine goes on.
+    pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Whether the last `attack` or `defend` answered with a guess.
     guessed: bool,
     quit: bool,
@@ -141,6 +145,7 @@ impl Engine {
             capture_guess: false,
             capture_threads: 1,
             solve_time: None,
+            interrupt: None,
             guessed: false,
             quit: false,
         }
@@ -339,6 +344,7 @@ impl Engine {
                     },
                     threads: self.capture_threads,
                     time: self.solve_time,
+                    interrupt: self.interrupt.clone(),
                 };
                 let (text, proven) = crate::capture::gtp_command_with(
                     self.game.board(),

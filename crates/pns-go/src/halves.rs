@@ -368,8 +368,8 @@ impl Settled<'_> {
     }
 }
 
-/// Runs `q`: with `run.threads` above 1 and a solver that stops on
-/// request ([`Solver::stops`]), each half on its own thread; otherwise the
+/// Runs `q`: with `run.threads` above 1, each half on its own thread
+/// (every solver stops on request: [`Solver::status_until`]); otherwise the
 /// steps in `q.order`. Both answer the same. Once `run.stop` stops, the
 /// answer is none. The lanes' effort is added to `effort`.
 pub(crate) fn settle<'s>(
@@ -405,7 +405,7 @@ pub(crate) fn settle<'s>(
             step.can.clone_from(&later);
         }
     }
-    if threads > 1 && solver.stops() {
+    if threads > 1 {
         let half = |i: usize, steps: Vec<Step<'s>>| {
             let mut prev = Status::Unknown;
             for step in steps {

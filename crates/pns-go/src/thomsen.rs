@@ -244,6 +244,9 @@ struct Shared {
     limit: u64,
     spent: Cell<u64>,
     stop: Arc<AtomicBool>,
+    /// The caller's stop flag (a time limit, the other half of a question
+    /// answered, Ctrl-C): read at each visit, it sets `stop`.
+    outer: Option<Arc<AtomicBool>>,
     memo: RefCell<HashMap<u64, bool>>,
     counts: Cell<ThreatCounts>,
 }
@@ -424,7 +427,7 @@ impl Problem for ThomsenProblem<'_> {
         // every visit): the budget counts them as they happen.
         let s = &self.shared;
         s.spent.set(s.spent.get() + 1);
-        if s.spent.get() >= s.limit {
+        if s.spent.get() >= s.limit || s.outer.as_ref().is_some_and(|o| o.load(Ordering::Relaxed)) {
             s.stop.store(true, Ordering::Relaxed);
         }
         let n = *self.cur();
@@ -533,10 +536,23 @@ pub struct ThomsenResult {
 /// move), at most `visits` visits in all, on `tt`: the λ¹ .. λ^max_order
 /// trees one after another, then the unrestricted search.
 pub fn search(g: &Capture, params: &ThomsenParams, visits: u64, tt: &Table) -> ThomsenResult {
+    search_until(g, params, visits, tt, None)
+}
+
+/// [`search`], ended early (unknown) once `stop` is set.
+pub fn search_until(
+    g: &Capture,
+    params: &ThomsenParams,
+    visits: u64,
+    tt: &Table,
+    stop: Option<&Arc<AtomicBool>>,
+) -> ThomsenResult {
+    let stopped = stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let shared = Rc::new(Shared {
         limit: visits,
         spent: Cell::new(0),
-        stop: Arc::new(AtomicBool::new(visits == 0)),
+        stop: Arc::new(AtomicBool::new(visits == 0 || stopped)),
+        outer: stop.cloned(),
         memo: RefCell::new(HashMap::new()),
         counts: Cell::new(ThreatCounts::default()),
     });
@@ -585,16 +601,17 @@ pub fn search(g: &Capture, params: &ThomsenParams, visits: u64, tt: &Table) -> T
     unreachable!("the unrestricted search ends the loop")
 }
 
-/// [`search`]'s status, its visits (every order's, every nested search's)
-/// added to `effort`.
+/// [`search_until`]'s status, its visits (every order's, every nested
+/// search's) added to `effort`.
 pub fn attack_status(
     g: &Capture,
     params: &ThomsenParams,
     visits: u64,
     tt: &Table,
     effort: &mut Effort,
+    stop: Option<&Arc<AtomicBool>>,
 ) -> Status {
-    let r = search(g, params, visits, tt);
+    let r = search_until(g, params, visits, tt, stop);
     effort.count(&r.stats, r.status)
 }
 
@@ -604,7 +621,13 @@ pub fn attack_status(
 /// is searched again from its own position, the target's liberties first,
 /// by `capture::read_back` (1/20 of the limit, then all of it: DUP keeps
 /// path-dependent proofs apart from the base entry).
-pub fn proven_move(g: &Capture, params: &ThomsenParams, visits: u64, tt: &Table) -> Option<Move> {
+pub fn proven_move(
+    g: &Capture,
+    params: &ThomsenParams,
+    visits: u64,
+    tt: &Table,
+    stop: Option<&Arc<AtomicBool>>,
+) -> Option<Move> {
     let top = params.top();
     let mut ms = Vec::new();
     g.search_moves(&mut ms);
@@ -624,7 +647,7 @@ pub fn proven_move(g: &Capture, params: &ThomsenParams, visits: u64, tt: &Table)
         }
     }
     crate::capture::read_back(g, &ms, visits, Status::Proven, |c, budget| {
-        search(c, params, budget, tt).status
+        search_until(c, params, budget, tt, stop).status
     })
 }
 

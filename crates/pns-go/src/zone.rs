@@ -107,6 +107,8 @@
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use pns_core::dfpn::{self, Plain};
 use pns_core::numbers::Pn;
@@ -275,6 +277,9 @@ struct Shared {
     /// Pass positions whose nested search ended unknown (not run again:
     /// a node is generated on every visit).
     tried: RefCell<HashSet<u64>>,
+    /// Ends the search and every nested one once set (a time limit, the
+    /// other half of a question answered, Ctrl-C).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// "The attacker captures the target" with the complete side zoned.
@@ -479,6 +484,17 @@ impl<'t> ZoneProblem<'t> {
     /// The question from `g` (either side to move) on `tt`; nested searches
     /// may spend `budget` visits in all.
     pub fn new(g: Capture, params: ZoneParams, tt: &'t Table, budget: u64) -> Self {
+        Self::stopping(g, params, tt, budget, None)
+    }
+
+    /// [`ZoneProblem::new`], its searches ended once `stop` is set.
+    fn stopping(
+        g: Capture,
+        params: ZoneParams,
+        tt: &'t Table,
+        budget: u64,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Self {
         ZoneProblem {
             stack: vec![ZNode::new(g, Bits::EMPTY)],
             tt,
@@ -490,6 +506,7 @@ impl<'t> ZoneProblem<'t> {
                 walk_left: Cell::new(WALK_STEPS),
                 counts: RefCell::new(ZoneCounts::default()),
                 tried: RefCell::new(HashSet::new()),
+                stop,
             }),
             nested: RefCell::new(Stats::default()),
         }
@@ -840,6 +857,7 @@ impl Problem for ZoneProblem<'_> {
 fn run(p: &mut ZoneProblem<'_>, visits: u64) -> SearchResult {
     let limits = Limits {
         visits: Some(visits),
+        stop: p.shared.stop.clone(),
         ..Default::default()
     };
     // NOCYCLE (the engine's default): path-independent results go into
@@ -857,30 +875,49 @@ pub fn search(
     visits: u64,
     tt: &Table,
 ) -> (SearchResult, ZoneCounts) {
+    search_until(g, params, visits, tt, None)
+}
+
+/// [`search`], ended early (unknown) once `stop` is set, its nested
+/// searches too.
+pub fn search_until(
+    g: &Capture,
+    params: &ZoneParams,
+    visits: u64,
+    tt: &Table,
+    stop: Option<&Arc<AtomicBool>>,
+) -> (SearchResult, ZoneCounts) {
     let budget = visits.saturating_mul(params.budget_factor);
-    let mut p = ZoneProblem::new(*g, *params, tt, budget);
+    let mut p = ZoneProblem::stopping(*g, *params, tt, budget, stop.cloned());
     let r = run(&mut p, visits);
     let counts = p.counts();
     (r, counts)
 }
 
-/// [`search`]'s status, its effort (nested searches included) added to
-/// `effort`.
+/// [`search_until`]'s status, its effort (nested searches included) added
+/// to `effort`.
 pub fn attack_status(
     g: &Capture,
     params: &ZoneParams,
     visits: u64,
     tt: &Table,
     effort: &mut Effort,
+    stop: Option<&Arc<AtomicBool>>,
 ) -> Status {
-    let (r, _) = search(g, params, visits, tt);
+    let (r, _) = search_until(g, params, visits, tt, stop);
     effort.count(&r.stats, r.status)
 }
 
 /// After a proof from `g` (the attacker to move) on `tt`: a first move
 /// that captures, read from the table, else searched again move by move
 /// (`capture::read_back`: 1/20 of the limit, then all of it).
-pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) -> Option<Move> {
+pub fn proven_move(
+    g: &Capture,
+    params: &ZoneParams,
+    visits: u64,
+    tt: &Table,
+    stop: Option<&Arc<AtomicBool>>,
+) -> Option<Move> {
     let root = ZNode::new(*g, Bits::EMPTY);
     let mut ms = Vec::new();
     g.search_moves(&mut ms);
@@ -892,6 +929,6 @@ pub fn proven_move(g: &Capture, params: &ZoneParams, visits: u64, tt: &Table) ->
         }
     }
     crate::capture::read_back(g, &ms, visits, Status::Proven, |c, budget| {
-        search(c, params, budget, tt).0.status
+        search_until(c, params, budget, tt, stop).0.status
     })
 }

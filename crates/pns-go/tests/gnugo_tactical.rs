@@ -527,34 +527,42 @@ fn a_deepening_question_answers_in_a_later_round_as_one_thread_does() {
 }
 
 /// A time limit (`Stopper::within`) ends a question unknown, with one
-/// thread or two: `reading 1` (`attack E3`, unknown at 3,000 visits in
-/// about a second) with 100 million visits per search and a quarter of a
-/// second, its guess included. Without the stop reaching the nested zone
-/// searches, one such question ran 30 s past a limit of 1.5 s.
+/// thread or two, with the default search and with the zone search and
+/// classical λ-search (which read the stop flag at each visit since
+/// 2026-11-29; before, they ran to their visit limit): `reading 1`
+/// (`attack E3`, unknown at 3,000 visits in about a second) with 100
+/// million visits per search and a quarter of a second, its guess
+/// included. Without the stop reaching the nested zone searches, one such
+/// question ran 30 s past a limit of 1.5 s.
 #[test]
 fn a_time_limit_ends_a_question_unknown() {
     use pns_go::capture::{coded_or_guess, Capture, Effort, Stopper, CAPTURE_HORIZON};
-    let solver = Solver::parse("lambda-zones").unwrap();
     let c = reading_case("1");
     let g = Capture::new(c.board, c.target, 5, Generator::H1)
         .unwrap()
         .with_capture_horizon(Some(CAPTURE_HORIZON));
     let limit = std::time::Duration::from_millis(250);
-    for threads in [1, 2] {
-        let t = Instant::now();
-        let mut e = Effort::default();
-        let (r, stopped) = Stopper::within(Some(limit), None, |stop| {
-            let run = Run::stopping(threads, stop);
-            let r = coded_or_guess(&g, c.attack, &solver, 100_000_000, run, true, &mut e);
-            (r, stop.is_some_and(Stopper::stopped))
-        });
-        let took = t.elapsed();
-        assert_eq!(r, None, "{threads} threads");
-        assert!(stopped, "{threads} threads");
-        // Generous: the limit plus the last nested searches' and table
-        // reads' time on a loaded machine.
-        assert!(took.as_secs_f64() < 5.0, "{threads} threads: {took:?}");
-        assert!(e.visits > 0);
+    for name in ["lambda-zones", "zone", "lambda-search"] {
+        let solver = Solver::parse(name).unwrap();
+        for threads in [1, 2] {
+            let t = Instant::now();
+            let mut e = Effort::default();
+            let (r, stopped) = Stopper::within(Some(limit), None, |stop| {
+                let run = Run::stopping(threads, stop);
+                let r = coded_or_guess(&g, c.attack, &solver, 100_000_000, run, true, &mut e);
+                (r, stop.is_some_and(Stopper::stopped))
+            });
+            let took = t.elapsed();
+            assert_eq!(r, None, "{name}, {threads} threads");
+            assert!(stopped, "{name}, {threads} threads");
+            // Generous: the limit plus the last nested searches' and table
+            // reads' time on a loaded machine.
+            assert!(
+                took.as_secs_f64() < 5.0,
+                "{name}, {threads} threads: {took:?}"
+            );
+            assert!(e.visits > 0);
+        }
     }
     // A stopper stops its children, made before or after it stopped.
     let parent = Stopper::default();
