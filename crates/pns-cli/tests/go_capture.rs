@@ -587,6 +587,20 @@ fn a_question_deepens_up_to_the_visit_limit() {
     assert_one_line_usage_error(&["solve", "go", file, "--target", "L18", "--deepen", "maybe"]);
 }
 
+/// Sends SIGINT (Ctrl-C) to `child` after 1.5 s of its search; when it
+/// was sent.
+#[cfg(unix)]
+fn interrupt_later(child: &std::process::Child) -> std::time::Instant {
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let t = std::time::Instant::now();
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    t
+}
+
 /// Ctrl-C (SIGINT) in `pns gtp` ends the running `attack` unknown, and the
 /// engine answers the next commands (GNU Go's `reading 1`, as below).
 #[cfg(unix)]
@@ -604,13 +618,7 @@ fn ctrl_c_stops_a_gtp_command_and_the_engine_goes_on() {
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "1 loadsgf {} 212\n2 attack E3", sgf.display()).unwrap();
     stdin.flush().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let t = std::time::Instant::now();
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(sent.success());
+    let t = interrupt_later(&child);
     writeln!(stdin, "3 protocol_version\n4 quit").unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
@@ -648,13 +656,7 @@ fn ctrl_c_stops_a_question() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run pns");
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let t = std::time::Instant::now();
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(sent.success());
+    let t = interrupt_later(&child);
     let out = child.wait_with_output().unwrap();
     assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
     let text = String::from_utf8(out.stdout).unwrap();
