@@ -1970,11 +1970,11 @@ fn coded(
     let (q1, q0) = (g.with_ko_exempt(Some(opponent)), g.with_ko_exempt(Some(me)));
     let succeeds = |r: &(Answer, Option<Decision>)| matches!(r.0, Answer::Succeeds(_));
     let ((unconditional, d1), (with_threats, d0)) = if run.threads > 1 {
-        // Both at once (more than one thread), each stopping the other when it decides the
-        // code alone: a success with the opponent exempt is code 1, a
-        // failure with the side itself exempt code 0, whatever the other
-        // says (exemption orders them: the first succeeds only where the
-        // second does).
+        // Both at once (more than one thread), each stopping the other
+        // when it decides the code alone: a success with the opponent
+        // exempt is code 1, a failure with the side itself exempt code 0,
+        // whatever the other says (exemption orders them: the first
+        // succeeds only where the second does).
         let (s1, s0) = (Stopper::child(run.stop), Stopper::child(run.stop));
         let (mut e1, mut e0) = (Effort::default(), Effort::default());
         let (r1, r0) = crate::halves::both(

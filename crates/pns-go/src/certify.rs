@@ -47,18 +47,31 @@ pub fn status_on_line(
     tt: &Table,
 ) -> Status {
     let plain = pns_core::dfpn::Plain::default();
-    match solver {
+    match on_line(solver) {
         Solver::Dfpn => attack_search_on_line(g, plain, visits, tt, prefix).status,
         Solver::Kawano => {
             let pol = pns_core::dfpn::Kawano::new(plain);
             attack_search_on_line(g, pol, visits, tt, prefix).status
         }
-        Solver::Lambda(p) => lambda::search_on_line(g, p, visits, tt, prefix).0.status,
-        _ => {
-            lambda::search_on_line(g, &LambdaParams::default(), visits, tt, prefix)
-                .0
-                .status
+        // (`on_line` leaves only λ-df-pn besides.)
+        s => {
+            let p = match s {
+                Solver::Lambda(p) => p,
+                _ => LambdaParams::default(),
+            };
+            lambda::search_on_line(g, &p, visits, tt, prefix).0.status
         }
+    }
+}
+
+/// The search a certificate runs for `solver`: df-pn (with or without
+/// Kawano's simulation) and λ-df-pn themselves; the others, whose nested
+/// searches do not take a line, replaced by λ-df-pn with its default
+/// parameters.
+fn on_line(solver: &Solver) -> Solver {
+    match solver {
+        Solver::Dfpn | Solver::Kawano | Solver::Lambda(_) => *solver,
+        Solver::Zone(_) | Solver::LambdaSearch(_) => Solver::Lambda(LambdaParams::default()),
     }
 }
 
@@ -142,11 +155,12 @@ pub fn certificate(
         // 300,000).
         let attacker = q.attacker();
         let tt = &tt;
+        let reader = on_line(solver);
         let choice = move |g: &Capture, _line: &[u64]| {
             if !captured || g.board().to_move() != attacker {
                 return None;
             }
-            solver.proven_move(g, (visits / 20).max(1), tt, None)
+            reader.proven_move(g, (visits / 20).max(1), tt, None)
         };
         let mut ex = Extractor::new(&q, goal, claim, tt, lim)
             .with_search(Box::new(search))
