@@ -1504,7 +1504,7 @@ impl Solver {
     /// A capturing first move from `g` (the attacker to move) after this
     /// search proved it on `tt`; the searches that read it back stop with
     /// `stop`.
-    pub(crate) fn proven_move(
+    fn proven_move(
         &self,
         g: &Capture,
         visits: u64,

@@ -11,7 +11,7 @@
 //! with the line above it as its history, on one table, so that most
 //! answers are read from what the first search stored. In a capture the
 //! attacker's move at each of its nodes is read from the table of the
-//! search that proved that node (`Solver::proven_move`), since λ-df-pn
+//! search that proved that node (`lambda::move_in_table`), since λ-df-pn
 //! proves a node through the λ order of the move, which a search from the
 //! position after it does not know. Nothing the solver claims is trusted:
 //! a wrong status or move makes the extraction or the verification fail,
@@ -155,12 +155,15 @@ pub fn certificate(
         // 300,000).
         let attacker = q.attacker();
         let tt = &tt;
+        // (From the table alone: where it names no move, the extractor's
+        // own search of each child follows, and a search here would do
+        // that work twice. df-pn's moves the extractor reads itself.)
         let reader = on_line(solver);
-        let choice = move |g: &Capture, _line: &[u64]| {
-            if !captured || g.board().to_move() != attacker {
-                return None;
+        let choice = move |g: &Capture, _line: &[u64]| match reader {
+            Solver::Lambda(p) if captured && g.board().to_move() == attacker => {
+                lambda::move_in_table(g, &p, tt)
             }
-            reader.proven_move(g, (visits / 20).max(1), tt, None)
+            _ => None,
         };
         let mut ex = Extractor::new(&q, goal, claim, tt, lim)
             .with_search(Box::new(search))

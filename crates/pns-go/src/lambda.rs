@@ -1621,6 +1621,30 @@ pub fn proven_move(
     tt: &Table,
     stop: Option<&Arc<AtomicBool>>,
 ) -> Option<Move> {
+    let all = match table_move(g, params, tt) {
+        Ok(m) => return Some(m),
+        Err(all) => all,
+    };
+    crate::capture::read_back(g, &all, visits, Status::Proven, |c, budget| {
+        let limits = Limits {
+            visits: Some(budget),
+            stop: stop.cloned(),
+            ..Default::default()
+        };
+        search_limited(c, params, &limits, tt, &[]).0.status
+    })
+}
+
+/// [`proven_move`] read from the table alone, no search: a move whose
+/// defender node `tt` holds proven (a certificate's choice, right after
+/// the search that proved `g`).
+pub fn move_in_table(g: &Capture, params: &LambdaParams, tt: &Table) -> Option<Move> {
+    table_move(g, params, tt).ok()
+}
+
+/// The move the table proves from `g`, or else every move read (in the
+/// search's order), for [`proven_move`] to search.
+fn table_move(g: &Capture, params: &LambdaParams, tt: &Table) -> Result<Move, Vec<Move>> {
     // With the table, so that the keys carry the vacated points as the
     // search's did (no nested search: no budget).
     let mut p = LambdaProblem::with_table(*g, *params, Some(tt), 0);
@@ -1645,7 +1669,7 @@ pub fn proven_move(
             p.undo();
             if let LMove::Play(mv) = m {
                 if proven {
-                    return Some(mv);
+                    return Ok(mv);
                 }
                 if !all.contains(&mv) {
                     all.push(mv);
@@ -1656,14 +1680,7 @@ pub fn proven_move(
             p.undo();
         }
     }
-    crate::capture::read_back(g, &all, visits, Status::Proven, |c, budget| {
-        let limits = Limits {
-            visits: Some(budget),
-            stop: stop.cloned(),
-            ..Default::default()
-        };
-        search_limited(c, params, &limits, tt, &[]).0.status
-    })
+    Err(all)
 }
 
 #[cfg(test)]
