@@ -97,7 +97,7 @@ pub fn run(a: &GtpArgs) -> Result<u8, CliError> {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
     };
-    // Ctrl-C ends a running `attack` or `defend` unknown and the engine
+    // Ctrl-C ends a running solving command unknown and the engine
     // reads on; pressed twice while no command runs, it exits (130).
     e.interrupt = Some(crate::interrupt::flag());
     let stdin = std::io::stdin();

@@ -27,6 +27,9 @@
 //! part of a position's key (a block that once escaped changes the
 //! question).
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use pns_core::dfpn::{self, Plain};
 use pns_core::numbers::Pn;
 use pns_core::{Limits, Outcome, Problem, Repetition, Rules, SearchHooks, Status, Table};
@@ -179,15 +182,14 @@ impl Problem for EitherProblem {
 /// (one colour, the attacker their opponent), `first` to move, `complete`
 /// playing every point and the other side `gen`'s moves for either target,
 /// a target escaped at `escape_libs` liberties: Proven, Disproven, or
-/// Unknown after `visits` node visits or `time`.
+/// Unknown past `limits` (visits, time, the stop flag).
 pub fn either_status(
     b: &Board,
     targets: [usize; 2],
     (first, complete): (Color, Color),
     gen: Generator,
     escape_libs: u32,
-    visits: u64,
-    time: Option<std::time::Duration>,
+    limits: &Limits,
 ) -> Result<Status, String> {
     if b.color_at(targets[0]) != b.color_at(targets[1]) {
         return Err("the two blocks are not of one colour".into());
@@ -206,12 +208,7 @@ pub fn either_status(
     .step_flags();
     let mut p = EitherProblem { stack: vec![root] };
     let tt = Table::with_mb(crate::capture::TABLE_MB);
-    let limits = Limits {
-        visits: Some(visits),
-        time,
-        ..Default::default()
-    };
-    Ok(dfpn::search_with(&mut p, Plain::default(), &tt, &limits, &path_options()).status)
+    Ok(dfpn::search_with(&mut p, Plain::default(), &tt, limits, &path_options()).status)
 }
 
 impl Node {
@@ -230,7 +227,8 @@ impl Node {
 /// every point and `0` when it is disproven with the attacker on every
 /// point (the first search's disproof, with the attacker bounded by the
 /// generator, is no answer); `defend_both` answers the other way round.
-/// Unknown (an error) past `visits` per search or `time` in all.
+/// Unknown (an error) past `visits` per search or `time` in all, or once
+/// `stop` is set (the searches read it).
 pub fn gtp_answer(
     b: &Board,
     targets: [usize; 2],
@@ -238,6 +236,7 @@ pub fn gtp_answer(
     gen: Generator,
     visits: u64,
     time: Option<std::time::Duration>,
+    stop: Option<Arc<AtomicBool>>,
 ) -> Result<String, String> {
     let defender = b.color_at(targets[0]).ok_or("the target is empty")?;
     let attacker = defender.opponent();
@@ -252,8 +251,12 @@ pub fn gtp_answer(
             (first, complete),
             gen,
             DEFAULT_ESCAPE_LIBS,
-            visits,
-            left,
+            &Limits {
+                visits: Some(visits),
+                time: left,
+                stop: stop.clone(),
+                ..Default::default()
+            },
         )
     };
     if ask(defender)? == Status::Proven {
@@ -357,8 +360,10 @@ mod tests {
                     (first, complete),
                     Generator::Board,
                     libs,
-                    20_000,
-                    None,
+                    &Limits {
+                        visits: Some(20_000),
+                        ..Default::default()
+                    },
                 )
                 .unwrap();
                 if s != Status::Unknown {

@@ -21,6 +21,8 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use crate::bits::Bits;
 use crate::board::{Board, Color, Move};
@@ -105,10 +107,12 @@ pub struct Engine {
     /// `attack_either`, `defend_both`, `one_eye`, `one_eye_attack`; none
     /// unless set): past it the answer is an error, unknown.
     pub solve_time: Option<std::time::Duration>,
-    /// The Ctrl-C flag of `pns gtp` (none unless set): a press while
-    /// `attack` or `defend` runs ends that command unknown
-    /// ([`crate::capture::GtpOptions::interrupt`]) and the engine goes on.
-    pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The Ctrl-C flag of `pns gtp` (none unless set): a press while a
+    /// solving command runs (`attack`, `defend`, `attack_either`,
+    /// `defend_both`, `one_eye`, `one_eye_attack`) ends that command
+    /// unknown ([`crate::capture::GtpOptions::interrupt`]) and the engine
+    /// goes on.
+    pub interrupt: Option<Arc<AtomicBool>>,
     /// Whether the last `attack` or `defend` answered with a guess.
     guessed: bool,
     quit: bool,
@@ -317,14 +321,17 @@ impl Engine {
                 let Move::Play(p) = m else {
                     return Err("the target is a stone, not pass".into());
                 };
-                crate::oneeye::gtp_answer(
-                    &self.game,
-                    self.region,
-                    p as usize,
-                    cmd == "one_eye",
-                    self.solve_visits,
-                    self.solve_time,
-                )
+                self.interruptible(|stop| {
+                    crate::oneeye::gtp_answer(
+                        &self.game,
+                        self.region,
+                        p as usize,
+                        cmd == "one_eye",
+                        self.solve_visits,
+                        self.solve_time,
+                        stop,
+                    )
+                })
             }
             "ladder" | "go_ladder" | "go_static_ladder" => {
                 want(1)?;
@@ -360,16 +367,41 @@ impl Engine {
             "attack_either" | "defend_both" => {
                 want(2)?;
                 let targets = [self.target(args[0])?, self.target(args[1])?];
-                crate::either::gtp_answer(
-                    self.game.board(),
-                    targets,
-                    cmd == "attack_either",
-                    self.capture_generator,
-                    self.solve_visits,
-                    self.solve_time,
-                )
+                self.interruptible(|stop| {
+                    crate::either::gtp_answer(
+                        self.game.board(),
+                        targets,
+                        cmd == "attack_either",
+                        self.capture_generator,
+                        self.solve_visits,
+                        self.solve_time,
+                        stop,
+                    )
+                })
             }
             _ => Err("unknown command".into()),
+        }
+    }
+
+    /// `f`'s answer, `f` given the Ctrl-C flag as its searches' stop flag:
+    /// a press while it runs ends it unknown and the engine goes on (as
+    /// `attack` and `defend` do, [`crate::capture::GtpOptions::interrupt`]).
+    /// The flag is cleared before and after, so that only a second press
+    /// while no command runs ends the engine.
+    fn interruptible(&self, f: impl FnOnce(Option<Arc<AtomicBool>>) -> Answer) -> Answer {
+        let Some(flag) = &self.interrupt else {
+            return f(None);
+        };
+        flag.store(false, Ordering::SeqCst);
+        let a = f(Some(flag.clone()));
+        match a {
+            Err(_) if flag.swap(false, Ordering::SeqCst) => {
+                Err("unknown: interrupted (Ctrl-C)".into())
+            }
+            a => {
+                flag.store(false, Ordering::SeqCst);
+                a
+            }
         }
     }
 

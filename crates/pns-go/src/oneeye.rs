@@ -583,7 +583,8 @@ fn tree(g: &OneEye, line: &mut Vec<u64>, budget: &mut u64) -> Option<bool> {
 /// the stone at `target` of `game`'s board, the region from the loaded
 /// SGF: `1 MOVE` when the side moving first achieves its aim (the
 /// defender makes an eye; the attacker prevents every eye) with MOVE its
-/// first move, `0` when not, an error at the visit limit or past `time`.
+/// first move, `0` when not, an error at the visit limit, past `time` or
+/// once `stop` is set.
 pub fn gtp_answer(
     game: &GoGame,
     region: Option<Bits>,
@@ -591,6 +592,7 @@ pub fn gtp_answer(
     defender_first: bool,
     visits: u64,
     time: Option<std::time::Duration>,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 ) -> Result<String, String> {
     use pns_core::solve::{solve, SolveOptions};
     let region = region
@@ -611,6 +613,7 @@ pub fn gtp_answer(
         limits: pns_core::Limits {
             visits: Some(visits),
             time,
+            stop,
             ..Default::default()
         },
         best_move: true,
