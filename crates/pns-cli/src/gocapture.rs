@@ -128,7 +128,16 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
                     Spec::describe(&d.question, &target.to_uppercase(), a.move_number)
                 );
                 let t1 = Instant::now();
-                let made = pns_games::go::certify::certificate(&d, &solver, asked.visits, &position)
+                // `--time` bounds the certificate again, apart from the
+                // question (a proof found in a second may take minutes to
+                // write out), and Ctrl-C stops it.
+                let limits = pns_core::Limits {
+                    visits: Some(asked.visits),
+                    time,
+                    stop: Some(interrupt::flag()),
+                    ..Default::default()
+                };
+                let made = pns_games::go::certify::certificate_within(&d, &solver, &limits, &position)
                     .map_err(|e| format!("no certificate: {e}"))
                     .and_then(|c| {
                         std::fs::write(path, c.to_text())
@@ -256,6 +265,8 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
             );
         }
     }
+    // (Ctrl-C during the certificate, too.)
+    let interrupted = interrupt::interrupted();
     if let Some(e) = proof_err {
         eprintln!("error: {e}");
         if !interrupted {

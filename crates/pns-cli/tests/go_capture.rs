@@ -771,6 +771,37 @@ fn a_time_limit_from_the_command_line() {
         "{text}"
     );
     assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
+    // The certificate gets the time again, and no more: GNU Go's `reading
+    // 36` (`defend A3`) is answered in milliseconds, and its certificate
+    // ran past 200 s before `--time` bounded it.
+    let game = shared_data::shared_data("go/gnugo/regression/games/incident239.sgf");
+    let proof = std::env::temp_dir().join(format!("pns-cert-time-{}.txt", std::process::id()));
+    let t = std::time::Instant::now();
+    let (out, err, code) = pns(&[
+        "solve",
+        "go",
+        game.to_str().unwrap(),
+        "--target",
+        "A3",
+        "--defend",
+        "--move-number",
+        "58",
+        "--time",
+        "1",
+        "--json",
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
+    let v = json(&out);
+    assert_eq!((v["code"].as_u64(), code), (Some(1), Some(1)), "{v} {err}");
+    assert!(
+        v["proof_error"]
+            .as_str()
+            .is_some_and(|e| e.contains("time limit")),
+        "{v}"
+    );
+    assert!(!proof.exists());
     assert_one_line_usage_error(&["gtp", "--time", "-1"]);
     assert_one_line_usage_error(&["solve", "go", file, "--target", "E3", "--time", "-1"]);
 }

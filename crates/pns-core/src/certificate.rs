@@ -42,6 +42,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::atomic::Ordering;
 
 use crate::dfpn::ghi::repetition_status;
 use crate::dfpn::{self, status_of, PathOptions, Plain};
@@ -360,8 +361,10 @@ pub struct Extractor<'a, G: Game> {
 
 /// A status search for [`Extractor::with_search`]: the status of "the
 /// block's attacker reaches the goal" from a position reached by a line
-/// (the history keys of the positions before it, oldest first).
-pub type SubSearch<'a, G> = Box<dyn FnMut(&G, &[u64]) -> Status + 'a>;
+/// (the history keys of the positions before it, oldest first), within
+/// the limits given (the extractor's own, with the time its extraction
+/// has left and its stop flag).
+pub type SubSearch<'a, G> = Box<dyn FnMut(&G, &[u64], &Limits) -> Status + 'a>;
 
 /// A move chooser for [`Extractor::with_choice`]: a move of the prover at
 /// `g` (reached by the line of history keys given) that the search which
@@ -413,6 +416,15 @@ impl<'a, G: Game> Extractor<'a, G> {
     /// when the extraction's time or visit budget is spent.
     fn sub_limits(&mut self) -> Option<Limits> {
         if self.exhausted.is_some() {
+            return None;
+        }
+        if self
+            .limits
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            self.exhausted = Some("the extraction was stopped".into());
             return None;
         }
         let mut lim = self.limits.clone();
@@ -485,7 +497,7 @@ impl<'a, G: Game> Extractor<'a, G> {
             };
             self.sub_searches += 1;
             if let Some(search) = self.search.as_mut() {
-                return search(g, &self.line);
+                return search(g, &self.line, &lim);
             }
             let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
             p.set_reuse_other_goal(true);
@@ -508,7 +520,7 @@ impl<'a, G: Game> Extractor<'a, G> {
         };
         self.sub_searches += 1;
         if let Some(search) = self.search.as_mut() {
-            return search(g, &self.line);
+            return search(g, &self.line, &lim);
         }
         let mut p = GoalProblem::with_attacker(g.clone(), self.ctx.goal, self.ctx.attacker);
         p.set_reuse_other_goal(true);

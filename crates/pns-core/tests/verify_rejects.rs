@@ -421,7 +421,7 @@ fn a_move_named_by_the_search_is_used_and_a_wrong_one_fails() {
         let tt = Table::with_mb(1);
         // Taking the last counter wins: the mover wins where the pile is
         // not a multiple of 3.
-        let search = |p: &Pile, _line: &[u64]| match (p.first_to_move, p.pile % 3) {
+        let search = |p: &Pile, _line: &[u64], _: &Limits| match (p.first_to_move, p.pile % 3) {
             (false, _) => Status::Unknown,
             (true, 0) => Status::Disproven,
             (true, _) => Status::Proven,

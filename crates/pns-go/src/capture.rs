@@ -1377,7 +1377,7 @@ pub fn attack_search_on_line<Pol: pns_core::dfpn::DfpnPolicy>(
 }
 
 /// [`attack_search_on_line`] within `limits`.
-fn attack_search_limited<Pol: pns_core::dfpn::DfpnPolicy>(
+pub(crate) fn attack_search_limited<Pol: pns_core::dfpn::DfpnPolicy>(
     g: &Capture,
     pol: Pol,
     limits: &pns_core::Limits,

@@ -24,14 +24,22 @@
 //! as the attacker's failure whoever is to move at the root
 //! ([`pns_core::Rules::repetition_loser`]).
 
+use std::sync::atomic::Ordering;
+
 use pns_core::certificate::{required_blocks, Certificate, Extractor};
 use pns_core::{Limits, Outcome, Status, Table};
 
-use crate::capture::{attack_search_on_line, Capture, Decision, Solver};
+use crate::capture::{attack_search_limited, Capture, Decision, Solver};
 use crate::lambda::{self, LambdaParams};
 
 /// Table size of a certificate's searches, in MiB.
 const TABLE_MB: usize = 64;
+
+/// The visits of the searches tried where the answering one's certificate
+/// fails, as a multiple of its own ([`certificate_within`]): reading 89's
+/// capture, answered at 3,000 visits with zones, is found again by df-pn at
+/// 30,000.
+const FALLBACK_VISITS_SCALE: u64 = 10;
 
 /// The status of "the attacker captures" from `g` reached by a line
 /// (`prefix`: the history keys of the positions before it, oldest first)
@@ -46,12 +54,27 @@ pub fn status_on_line(
     visits: u64,
     tt: &Table,
 ) -> Status {
+    let limits = Limits {
+        visits: Some(visits),
+        ..Default::default()
+    };
+    status_within(solver, g, prefix, &limits, tt)
+}
+
+/// [`status_on_line`] within `limits` (visits, time, the stop flag).
+pub fn status_within(
+    solver: &Solver,
+    g: &Capture,
+    prefix: &[u64],
+    limits: &Limits,
+    tt: &Table,
+) -> Status {
     let plain = pns_core::dfpn::Plain::default();
     match on_line(solver) {
-        Solver::Dfpn => attack_search_on_line(g, plain, visits, tt, prefix).status,
+        Solver::Dfpn => attack_search_limited(g, plain, limits, tt, prefix).status,
         Solver::Kawano => {
             let pol = pns_core::dfpn::Kawano::new(plain);
-            attack_search_on_line(g, pol, visits, tt, prefix).status
+            attack_search_limited(g, pol, limits, tt, prefix).status
         }
         // (`on_line` leaves only λ-df-pn besides.)
         s => {
@@ -59,7 +82,7 @@ pub fn status_on_line(
                 Solver::Lambda(p) => p,
                 _ => LambdaParams::default(),
             };
-            lambda::search_on_line(g, &p, visits, tt, prefix).0.status
+            lambda::search_limited(g, &p, limits, tt, prefix).0.status
         }
     }
 }
@@ -88,10 +111,129 @@ pub fn certificate(
     visits: u64,
     position: &str,
 ) -> Result<Certificate, String> {
-    let q = d.question;
+    let limits = Limits {
+        visits: Some(visits),
+        ..Default::default()
+    };
+    certificate_within(d, solver, &limits, position)
+}
+
+/// [`certificate`] with `limits.visits` as its `visits` (none: no limit),
+/// ended as an error once `limits.time` has passed (the whole of it: every
+/// search asked again and every extraction) or `limits.stop` is set.
+///
+/// Where `solver` finds the answer again but a node's status or move
+/// cannot be found from that node alone, plain λ-df-pn and then df-pn are
+/// tried in its place (each from the start, on a table of its own, with
+/// [`FALLBACK_VISITS_SCALE`] times the visits: the answer was not theirs). A
+/// search with zones or λ orders proves a node through what it knows of
+/// the tree above, and a search from the node alone may not find that
+/// again (a defender move outside a zone, whose proof is the pass
+/// position's); a plainer search's proof is one of each child in turn.
+/// Every tree is checked by the same rules whichever search found it.
+pub fn certificate_within(
+    d: &Decision,
+    solver: &Solver,
+    limits: &Limits,
+    position: &str,
+) -> Result<Certificate, String> {
     if !d.status.is_solved() {
         return Err("the question is not settled".into());
     }
+    let deadline = limits
+        .time
+        .and_then(|t| std::time::Instant::now().checked_add(t));
+    let mut tried: Vec<Solver> = Vec::new();
+    let mut errors = Vec::new();
+    for s in [
+        on_line(solver),
+        Solver::Lambda(LambdaParams::default()),
+        Solver::Dfpn,
+    ] {
+        if tried.contains(&s) {
+            continue;
+        }
+        let limits = if tried.is_empty() {
+            limits.clone()
+        } else {
+            Limits {
+                visits: limits
+                    .visits
+                    .map(|v| v.saturating_mul(FALLBACK_VISITS_SCALE)),
+                ..limits.clone()
+            }
+        };
+        tried.push(s);
+        match certificate_by(d, &s, &limits, deadline, position) {
+            Ok(c) => return Ok(c),
+            Err(Spent(e)) => {
+                errors.push(format!("{}: {e}", s.describe()));
+                return Err(errors.join("; "));
+            }
+            Err(Failed(e)) => errors.push(format!("{}: {e}", s.describe())),
+        }
+    }
+    Err(errors.join("; "))
+}
+
+/// [`certificate_within`] with `solver` alone: no other search is tried
+/// where its certificate fails.
+pub fn certificate_by_solver(
+    d: &Decision,
+    solver: &Solver,
+    limits: &Limits,
+    position: &str,
+) -> Result<Certificate, String> {
+    if !d.status.is_solved() {
+        return Err("the question is not settled".into());
+    }
+    let deadline = limits
+        .time
+        .and_then(|t| std::time::Instant::now().checked_add(t));
+    certificate_by(d, &on_line(solver), limits, deadline, position)
+        .map_err(|(Spent(e) | Failed(e))| e)
+}
+
+/// Why one search's certificate was not written.
+enum Missed {
+    /// The time or the stop flag ended it: no other search is tried.
+    Spent(String),
+    /// A status or a move was not found again.
+    Failed(String),
+}
+use Missed::{Failed, Spent};
+
+/// [`certificate_within`] with `solver` alone, until `deadline`.
+fn certificate_by(
+    d: &Decision,
+    solver: &Solver,
+    limits: &Limits,
+    deadline: Option<std::time::Instant>,
+    position: &str,
+) -> Result<Certificate, Missed> {
+    let q = d.question;
+    let visits = limits.visits.unwrap_or(u64::MAX);
+    // The limits of the next search: `visits`, the time left, the stop
+    // flag; none once the time is spent or the flag set.
+    let within = |visits: u64| -> Result<Limits, Missed> {
+        let left = deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()));
+        if left.is_some_and(|l| l.is_zero()) {
+            return Err(Spent("the certificate reached its time limit".into()));
+        }
+        if limits
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            return Err(Spent("the certificate was stopped".into()));
+        }
+        Ok(Limits {
+            visits: Some(visits),
+            time: left,
+            stop: limits.stop.clone(),
+            ..Default::default()
+        })
+    };
     let tt = Table::with_mb(TABLE_MB);
     // A widened question (`capture::widen`) was asked on the table of its
     // narrower ones, whose answers λ-df-pn with zones reads as its own:
@@ -103,20 +245,21 @@ pub fn certificate(
     for v in crate::capture::deepening(visits) {
         if q.complete().is_some() {
             for &gen in q.generator().narrower() {
-                status_on_line(solver, &q.with_generator(gen), &[], v, &tt);
+                status_within(solver, &q.with_generator(gen), &[], &within(v)?, &tt);
             }
         }
-        again = status_on_line(solver, &q, &[], v, &tt);
+        again = status_within(solver, &q, &[], &within(v)?, &tt);
         if again == d.status {
             break;
         }
     }
     if again != d.status {
-        return Err(format!(
+        within(visits)?;
+        return Err(Failed(format!(
             "the search found {} again instead of {} within {visits} visits",
             again.name(),
             d.status.name()
-        ));
+        )));
     }
     // The block is about the side to move at the root: the attacker, or
     // the target's owner asked whether it saves the target.
@@ -134,18 +277,16 @@ pub fn certificate(
     };
     let mut blocks = Vec::new();
     for (goal, claim) in required_blocks(value, false) {
-        let search = |g: &Capture, line: &[u64]| {
-            let s = status_on_line(solver, g, line, visits, &tt);
+        let search = |g: &Capture, line: &[u64], lim: &Limits| {
+            let s = status_within(solver, g, line, lim, &tt);
             if attacker_to_move {
                 s
             } else {
                 flip(s)
             }
         };
-        let lim = Limits {
-            visits: Some(visits),
-            ..Default::default()
-        };
+        // (The extraction's time is what the search above left.)
+        let lim = within(visits)?;
         // Where the attacker proves a capture, its move at each of its
         // nodes is read from the table of the search that proved the node
         // (run from that node by `search` above): λ-df-pn proves a node
@@ -168,7 +309,11 @@ pub fn certificate(
         let mut ex = Extractor::new(&q, goal, claim, tt, lim)
             .with_search(Box::new(search))
             .with_choice(Box::new(choice));
-        blocks.push(ex.extract(&q)?);
+        blocks.push(ex.extract(&q).map_err(|e| match within(0) {
+            // (The extractor says which limit ended it.)
+            Err(Spent(_)) => Spent(e),
+            _ => Failed(e),
+        })?);
     }
     Ok(Certificate {
         game: <Capture as pns_core::Rules>::NAME.to_string(),

@@ -18,7 +18,7 @@ use pns_go::capture::{
     attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Run, Solver, Spec,
     DEFAULT_ESCAPE_LIBS,
 };
-use pns_go::certify::certificate;
+use pns_go::certify::{certificate, certificate_by_solver};
 use pns_go::lambda::LambdaParams;
 use pns_go::sgf::load_file;
 use pns_go::{KoRule, Move};
@@ -156,6 +156,53 @@ fn check_case(file: &str, until: usize, question: &str, code: u8, value: Outcome
     } else {
         // Only where the proof is one move to a finished game.
         assert_eq!(cert.blocks[0].nodes.len(), 2, "{question}: nothing to cut");
+    }
+}
+
+/// Where the answering search's own certificate fails, a plainer search's
+/// is written. λ-df-pn with zones (the default of `pns solve go`) answers
+/// both cases at 3,000 visits, and its proof is not found again from the
+/// nodes alone: reading 93 (`attack B5`, `1 E6`) meets a repetition where
+/// the extractor follows it, and in `trevor a031` (`defend E3`, `1 E4`) a
+/// defender reply stays unknown. Plain λ-df-pn writes the first, df-pn the
+/// second (with ten times the visits), and the verifier accepts both.
+#[test]
+fn a_failed_certificate_falls_back_to_plainer_searches() {
+    for (file, until, question) in [
+        ("regression/games/reading13.sgf", 1, "attack B5"),
+        ("regression/games/trevor/auto/a031.sgf", 40, "defend E3"),
+    ] {
+        let path = shared_data("go/gnugo").join(file);
+        let loaded = load_file(&path, Some(until), KoRule::Simple).unwrap();
+        let board = *loaded.game.board();
+        let (cmd, v) = question.split_once(' ').unwrap();
+        let Ok(Move::Play(t)) = board.parse_vertex(v) else {
+            panic!("{v} is not a point")
+        };
+        let g = Capture::new(board, t as usize, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
+        let solver = Solver::Lambda(LambdaParams::zoned());
+        let mut effort = Effort::default();
+        let (coded, decision) = if cmd == "attack" {
+            attack_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort)
+        } else {
+            defend_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort)
+        };
+        assert_eq!(coded.expect("answered").code, 1, "{question}");
+        let d = decision.expect("a deciding search");
+        let limits = Limits {
+            visits: Some(3000),
+            ..Default::default()
+        };
+        let position = format!(
+            "{}|{}",
+            path.display(),
+            Spec::describe(&d.question, v, Some(until))
+        );
+        let alone = certificate_by_solver(&d, &solver, &limits, &position);
+        assert!(alone.is_err(), "{question}: zones alone wrote one");
+        let cert =
+            certificate(&d, &solver, 3000, &position).expect("a plainer search's certificate");
+        assert_eq!(verify(&d.question, &cert), Ok(Outcome::Win), "{question}");
     }
 }
 
