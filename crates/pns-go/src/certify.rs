@@ -137,6 +137,34 @@ pub fn certificate_within(
     limits: &Limits,
     position: &str,
 ) -> Result<Certificate, String> {
+    let plainer = [
+        on_line(solver),
+        Solver::Lambda(LambdaParams::default()),
+        Solver::Dfpn,
+    ];
+    first_certificate(d, &plainer, limits, position)
+}
+
+/// [`certificate_within`] with `solver` alone: no other search is tried
+/// where its certificate fails.
+pub fn certificate_by_solver(
+    d: &Decision,
+    solver: &Solver,
+    limits: &Limits,
+    position: &str,
+) -> Result<Certificate, String> {
+    first_certificate(d, &[on_line(solver)], limits, position)
+}
+
+/// The certificate of the first of `solvers` that writes one, the later
+/// ones with [`FALLBACK_VISITS_SCALE`] times the visits, all within
+/// `limits.time`; the errors of each, joined, when none does.
+fn first_certificate(
+    d: &Decision,
+    solvers: &[Solver],
+    limits: &Limits,
+    position: &str,
+) -> Result<Certificate, String> {
     if !d.status.is_solved() {
         return Err("the question is not settled".into());
     }
@@ -145,11 +173,7 @@ pub fn certificate_within(
         .and_then(|t| std::time::Instant::now().checked_add(t));
     let mut tried: Vec<Solver> = Vec::new();
     let mut errors = Vec::new();
-    for s in [
-        on_line(solver),
-        Solver::Lambda(LambdaParams::default()),
-        Solver::Dfpn,
-    ] {
+    for &s in solvers {
         if tried.contains(&s) {
             continue;
         }
@@ -168,30 +192,12 @@ pub fn certificate_within(
             Ok(c) => return Ok(c),
             Err(Spent(e)) => {
                 errors.push(format!("{}: {e}", s.describe()));
-                return Err(errors.join("; "));
+                break;
             }
             Err(Failed(e)) => errors.push(format!("{}: {e}", s.describe())),
         }
     }
     Err(errors.join("; "))
-}
-
-/// [`certificate_within`] with `solver` alone: no other search is tried
-/// where its certificate fails.
-pub fn certificate_by_solver(
-    d: &Decision,
-    solver: &Solver,
-    limits: &Limits,
-    position: &str,
-) -> Result<Certificate, String> {
-    if !d.status.is_solved() {
-        return Err("the question is not settled".into());
-    }
-    let deadline = limits
-        .time
-        .and_then(|t| std::time::Instant::now().checked_add(t));
-    certificate_by(d, &on_line(solver), limits, deadline, position)
-        .map_err(|(Spent(e) | Failed(e))| e)
 }
 
 /// Why one search's certificate was not written.

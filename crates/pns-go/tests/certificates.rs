@@ -15,8 +15,8 @@ use pns_core::solve::{solve, SolveOptions};
 use pns_core::verify::verify;
 use pns_core::{Limits, Outcome, Status, Table};
 use pns_go::capture::{
-    attack_coded_decided, defend_coded_decided, Capture, Effort, Generator, Run, Solver, Spec,
-    DEFAULT_ESCAPE_LIBS,
+    attack_coded_decided, defend_coded_decided, Capture, Decision, Effort, Generator, Run, Solver,
+    Spec, DEFAULT_ESCAPE_LIBS,
 };
 use pns_go::certify::{certificate, certificate_by_solver};
 use pns_go::lambda::LambdaParams;
@@ -24,10 +24,11 @@ use pns_go::sgf::load_file;
 use pns_go::{KoRule, Move};
 use shared_data::shared_data;
 
-/// The answer (code, certificate) of `question` (`attack V` or `defend
-/// V`) on a GNU Go record loaded before move `until`, with λ-df-pn at
-/// 3,000 visits, as `pns solve go --proof` gives them.
-fn certified(file: &str, until: usize, question: &str) -> (u8, Certificate, Capture) {
+/// The answer's code and deciding search of `question` (`attack V` or
+/// `defend V`) on a GNU Go record loaded before move `until`, with
+/// `solver` at 3,000 visits, and the question's position text, as `pns
+/// solve go --proof` gives them.
+fn decided(file: &str, until: usize, question: &str, solver: &Solver) -> (u8, Decision, String) {
     let path = shared_data("go/gnugo").join(file);
     let loaded = load_file(&path, Some(until), KoRule::Simple).unwrap();
     let board = *loaded.game.board();
@@ -36,12 +37,11 @@ fn certified(file: &str, until: usize, question: &str) -> (u8, Certificate, Capt
         panic!("{v} is not a point")
     };
     let g = Capture::new(board, t as usize, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
-    let solver = Solver::Lambda(LambdaParams::default());
     let mut effort = Effort::default();
     let (coded, decision) = if cmd == "attack" {
-        attack_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort)
+        attack_coded_decided(&g, solver, 3000, Run::threads(1), &mut effort)
     } else {
-        defend_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort)
+        defend_coded_decided(&g, solver, 3000, Run::threads(1), &mut effort)
     };
     let code = coded.expect("answered").code;
     let d = decision.expect("codes 0 and 1 have a deciding search");
@@ -50,6 +50,13 @@ fn certified(file: &str, until: usize, question: &str) -> (u8, Certificate, Capt
         path.display(),
         Spec::describe(&d.question, v, Some(until))
     );
+    (code, d, position)
+}
+
+/// The answer (code, certificate) of `question` with λ-df-pn ([`decided`]).
+fn certified(file: &str, until: usize, question: &str) -> (u8, Certificate, Capture) {
+    let solver = Solver::Lambda(LambdaParams::default());
+    let (code, d, position) = decided(file, until, question, &solver);
     let cert = certificate(&d, &solver, 3000, &position).unwrap();
     // The position text parses back to the question.
     let parsed = Capture::parse_position(&position).unwrap();
@@ -172,32 +179,13 @@ fn a_failed_certificate_falls_back_to_plainer_searches() {
         ("regression/games/reading13.sgf", 1, "attack B5"),
         ("regression/games/trevor/auto/a031.sgf", 40, "defend E3"),
     ] {
-        let path = shared_data("go/gnugo").join(file);
-        let loaded = load_file(&path, Some(until), KoRule::Simple).unwrap();
-        let board = *loaded.game.board();
-        let (cmd, v) = question.split_once(' ').unwrap();
-        let Ok(Move::Play(t)) = board.parse_vertex(v) else {
-            panic!("{v} is not a point")
-        };
-        let g = Capture::new(board, t as usize, DEFAULT_ESCAPE_LIBS, Generator::H1).unwrap();
         let solver = Solver::Lambda(LambdaParams::zoned());
-        let mut effort = Effort::default();
-        let (coded, decision) = if cmd == "attack" {
-            attack_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort)
-        } else {
-            defend_coded_decided(&g, &solver, 3000, Run::threads(1), &mut effort)
-        };
-        assert_eq!(coded.expect("answered").code, 1, "{question}");
-        let d = decision.expect("a deciding search");
+        let (code, d, position) = decided(file, until, question, &solver);
+        assert_eq!(code, 1, "{question}");
         let limits = Limits {
             visits: Some(3000),
             ..Default::default()
         };
-        let position = format!(
-            "{}|{}",
-            path.display(),
-            Spec::describe(&d.question, v, Some(until))
-        );
         let alone = certificate_by_solver(&d, &solver, &limits, &position);
         assert!(alone.is_err(), "{question}: zones alone wrote one");
         let cert =
