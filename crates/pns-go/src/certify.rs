@@ -125,7 +125,7 @@ pub fn certificate(
 /// Where `solver` finds the answer again but a node's status or move
 /// cannot be found from that node alone, plain λ-df-pn and then df-pn are
 /// tried in its place (each from the start, on a table of its own, with
-/// [`FALLBACK_VISITS_SCALE`] times the visits: the answer was not theirs). A
+/// `FALLBACK_VISITS_SCALE` times the visits: the answer was not theirs). A
 /// search with zones or λ orders proves a node through what it knows of
 /// the tree above, and a search from the node alone may not find that
 /// again (a defender move outside a zone, whose proof is the pass
