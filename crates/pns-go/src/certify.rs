@@ -36,32 +36,16 @@ use crate::lambda::{self, LambdaParams};
 const TABLE_MB: usize = 64;
 
 /// The visits of the searches tried where the answering one's certificate
-/// fails, as a multiple of its own ([`certificate_within`]): reading 89's
-/// capture, answered at 3,000 visits with zones, is found again by df-pn at
-/// 30,000.
+/// fails, as a multiple of its own ([`certificate_within`]): the answer was
+/// not found with them, so they get more room (not tuned).
 const FALLBACK_VISITS_SCALE: u64 = 10;
 
 /// The status of "the attacker captures" from `g` reached by a line
 /// (`prefix`: the history keys of the positions before it, oldest first)
-/// with `solver`, at most `visits` visits. df-pn (with or without
-/// Kawano's simulation) and λ-df-pn run as they do in [`Solver::status`];
-/// other searches (whose nested searches do not take a line) are replaced
-/// by λ-df-pn with its default parameters.
-pub fn status_on_line(
-    solver: &Solver,
-    g: &Capture,
-    prefix: &[u64],
-    visits: u64,
-    tt: &Table,
-) -> Status {
-    let limits = Limits {
-        visits: Some(visits),
-        ..Default::default()
-    };
-    status_within(solver, g, prefix, &limits, tt)
-}
-
-/// [`status_on_line`] within `limits` (visits, time, the stop flag).
+/// with `solver`, within `limits` (visits, time, the stop flag). df-pn
+/// (with or without Kawano's simulation) and λ-df-pn run as they do in
+/// [`Solver::status`]; other searches (whose nested searches do not take a
+/// line) are replaced by λ-df-pn with its default parameters.
 pub fn status_within(
     solver: &Solver,
     g: &Capture,
