@@ -67,7 +67,7 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use pns_core::dfpn::Plain;
@@ -2339,10 +2339,10 @@ pub struct GtpOptions {
     /// Wall-clock limit per command, its searches and guess together;
     /// past it the answer is unknown ([`Stopper::within`]).
     pub time: Option<std::time::Duration>,
-    /// A flag a Ctrl-C handler sets (`pns gtp`): set while a command runs,
-    /// it ends that command unknown, as a time limit does, and is cleared
-    /// for the next one; set while no command runs, it is cleared when the
-    /// next one starts.
+    /// A flag a Ctrl-C handler sets (`pns gtp`): set while the command
+    /// runs, it ends it unknown, as a time limit does. Clearing it between
+    /// commands, and saying why the answer is unknown, is the caller's
+    /// (`gtp::Engine`, for every solving command alike).
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
@@ -2378,19 +2378,11 @@ pub fn gtp_command_with(
         .with_horizons(how.horizons)
         .with_snapback(how.snapback);
     let mut e = Effort::default();
-    let flag = how.interrupt.clone();
-    if let Some(f) = &flag {
-        f.store(false, Ordering::SeqCst);
-    }
-    let (a, timed_out) = Stopper::within_or(how.time, flag.clone(), None, |stop| {
+    let (a, timed_out) = Stopper::within_or(how.time, how.interrupt, None, |stop| {
         let run = Run::stopping(how.threads, stop);
         let a = ask(&g, attack_it, solver, visits, run, how.asking, &mut e).reached;
         (a, run.stopped())
     });
-    let interrupted = flag.is_some_and(|f| f.swap(false, Ordering::SeqCst));
-    if a.is_none() && interrupted {
-        return Err("unknown: interrupted (Ctrl-C)".into());
-    }
     match (a, how.time) {
         (None, Some(t)) if timed_out => Err(format!(
             "unknown: no answer within {} s ({}{visits} node visits per search)",

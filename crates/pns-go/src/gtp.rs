@@ -341,28 +341,32 @@ impl Engine {
             "attack" | "defend" => {
                 want(1)?;
                 let p = self.target(args[0])?;
-                let how = crate::capture::GtpOptions {
-                    gen: self.capture_generator,
-                    horizons: self.capture_horizons,
-                    snapback: self.capture_snapback,
-                    asking: crate::capture::Asking {
-                        guess: self.capture_guess,
-                        deepen: self.capture_deepen,
-                    },
-                    threads: self.capture_threads,
-                    time: self.solve_time,
-                    interrupt: self.interrupt.clone(),
-                };
-                let (text, proven) = crate::capture::gtp_command_with(
-                    self.game.board(),
-                    p,
-                    cmd == "attack",
-                    &self.capture_solver,
-                    how,
-                    self.solve_visits,
-                )?;
-                self.guessed = !proven;
-                Ok(text)
+                self.interruptible(|interrupt| {
+                    let how = crate::capture::GtpOptions {
+                        gen: self.capture_generator,
+                        horizons: self.capture_horizons,
+                        snapback: self.capture_snapback,
+                        asking: crate::capture::Asking {
+                            guess: self.capture_guess,
+                            deepen: self.capture_deepen,
+                        },
+                        threads: self.capture_threads,
+                        time: self.solve_time,
+                        interrupt,
+                    };
+                    crate::capture::gtp_command_with(
+                        self.game.board(),
+                        p,
+                        cmd == "attack",
+                        &self.capture_solver,
+                        how,
+                        self.solve_visits,
+                    )
+                })
+                .map(|(text, proven)| {
+                    self.guessed = !proven;
+                    text
+                })
             }
             "attack_either" | "defend_both" => {
                 want(2)?;
@@ -383,12 +387,15 @@ impl Engine {
         }
     }
 
-    /// `f`'s answer, `f` given the Ctrl-C flag as its searches' stop flag:
-    /// a press while it runs ends it unknown and the engine goes on (as
-    /// `attack` and `defend` do, [`crate::capture::GtpOptions::interrupt`]).
-    /// The flag is cleared before and after, so that only a second press
-    /// while no command runs ends the engine.
-    fn interruptible(&self, f: impl FnOnce(Option<Arc<AtomicBool>>) -> Answer) -> Answer {
+    /// `f`'s answer, `f` given the Ctrl-C flag as its searches' stop flag
+    /// (for `attack` and `defend`, [`crate::capture::GtpOptions::interrupt`]):
+    /// a press while it runs ends it unknown and the engine goes on. The
+    /// flag is cleared before and after, so that only a second press while
+    /// no command runs ends the engine.
+    fn interruptible<T>(
+        &self,
+        f: impl FnOnce(Option<Arc<AtomicBool>>) -> Result<T, String>,
+    ) -> Result<T, String> {
         let Some(flag) = &self.interrupt else {
             return f(None);
         };
