@@ -424,21 +424,30 @@ impl<'a, G: Game> Extractor<'a, G> {
             .as_ref()
             .is_some_and(|f| f.load(Ordering::Relaxed))
         {
-            self.exhausted = Some("the extraction was stopped".into());
+            self.exhausted = Some(format!(
+                "the extraction was stopped after {} nodes",
+                self.nodes.len()
+            ));
             return None;
         }
         let mut lim = self.limits.clone();
         if let Some(d) = self.deadline {
             let left = d.saturating_duration_since(std::time::Instant::now());
             if left.is_zero() {
-                self.exhausted = Some("the extraction reached its time limit".into());
+                self.exhausted = Some(format!(
+                    "the extraction reached its time limit after {} nodes",
+                    self.nodes.len()
+                ));
                 return None;
             }
             lim.time = Some(left);
         }
         if let Some(v) = self.visits_left {
             if v == 0 {
-                self.exhausted = Some("the extraction spent its visit budget".into());
+                self.exhausted = Some(format!(
+                    "the extraction spent its visit budget after {} nodes",
+                    self.nodes.len()
+                ));
                 return None;
             }
             lim.visits = Some(lim.visits.map_or(v, |own| own.min(v)));

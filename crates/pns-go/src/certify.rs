@@ -8,8 +8,10 @@
 //! nodes one move, at the other side's nodes every move its rules allow
 //! (every legal point and the pass for the complete side). Each child's
 //! status comes from the solver that answered, run again from the child
-//! with the line above it as its history, on one table, so that most
-//! answers are read from what the first search stored. In a capture the
+//! on one table: first without the line above it, in the key space of the
+//! first search, so that most answers are read from what it stored; then,
+//! where that is unknown, with the line as its history (a search with a
+//! history keeps its entries apart). In a capture the
 //! attacker's move at each of its nodes is read from the table of the
 //! search that proved that node (`lambda::move_in_table`), since λ-df-pn
 //! proves a node through the λ order of the move, which a search from the
@@ -268,7 +270,21 @@ fn certificate_by(
     let mut blocks = Vec::new();
     for (goal, claim) in required_blocks(value, false) {
         let search = |g: &Capture, line: &[u64], lim: &Limits| {
-            let s = status_within(solver, g, line, lim, &tt);
+            // First without the line, in the key space of the search above,
+            // whose entries it reads. A search with a history keeps its
+            // entries apart (`PathOptions::prefix`), where λ-df-pn's zone
+            // walks, which probe a node's own key, do not find them: reading
+            // 24's child after `Q1 R1` is unknown with the line at 30,000
+            // visits (and at 3,000 on a fresh table), proven without it at
+            // 3,000.
+            // Only a repetition of a position on the line could make that
+            // status wrong here; the extraction then fails below (every leaf
+            // it writes is checked by the rules), never writes a wrong tree.
+            // The line is asked where the first search is unknown.
+            let mut s = status_within(solver, g, &[], lim, &tt);
+            if !s.is_solved() && !line.is_empty() {
+                s = status_within(solver, g, line, lim, &tt);
+            }
             if attacker_to_move {
                 s
             } else {
