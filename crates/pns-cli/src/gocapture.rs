@@ -94,6 +94,9 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
     // Two threads run a question's capture and escape halves at once.
     let threads = crate::bench::worker_threads(Some(a.threads), usize::MAX)?;
     let time = crate::solve::time_limit(a.search.time)?;
+    if a.search.memory == 0 {
+        return Err(CliError::usage("--memory must be at least 1 MiB"));
+    }
     let mut effort = Effort::default();
     let t0 = Instant::now();
     // `--time` bounds the searches and the guess together; Ctrl-C stops
@@ -134,6 +137,9 @@ pub fn solve_cmd(a: &SolveArgs) -> Result<u8, CliError> {
                 let limits = pns_core::Limits {
                     visits: Some(asked.visits),
                     time,
+                    // The certificate's DAG is an explicit tree: `--memory`
+                    // bounds it (reading 106's grew past 16 GiB without).
+                    memory: Some(a.search.memory << 20),
                     stop: Some(interrupt::flag()),
                     ..Default::default()
                 };

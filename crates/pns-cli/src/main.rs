@@ -80,7 +80,8 @@ pub struct SearchArgs {
     /// Time limit in seconds, over the whole solve.
     #[arg(long, value_name = "SECS")]
     pub time: Option<f64>,
-    /// Memory limit in MiB for explicit trees (pns, deeppn, ppns, mcpns).
+    /// Memory limit in MiB for explicit trees (pns, deeppn, ppns, mcpns;
+    /// the certificate of `pns solve go --proof`).
     #[arg(long, default_value_t = 1024, value_name = "MB")]
     pub memory: u64,
     /// Search with the game's rules only: no look-ahead, no move pruning or

@@ -805,3 +805,51 @@ fn a_time_limit_from_the_command_line() {
     assert_one_line_usage_error(&["gtp", "--time", "-1"]);
     assert_one_line_usage_error(&["solve", "go", file, "--target", "E3", "--time", "-1"]);
 }
+
+/// `--memory` bounds a certificate's DAG, an explicit tree: GNU Go's
+/// `reading 24` (`attack O2`, `1 Q1`) is answered at once and its
+/// certificate has some 200,000 nodes, past 8 MiB; the answer stands, the
+/// error names the limit, no file is written. (Reading 106's grew past 16
+/// GiB, and the system stopped the process, before the bound.) With the
+/// default the certificate is written.
+#[test]
+fn a_memory_limit_bounds_the_certificate() {
+    let game = shared_data::shared_data("go/gnugo/regression/games/incident92.sgf");
+    let game = game.to_str().unwrap();
+    let proof = std::env::temp_dir().join(format!("pns-cert-memory-{}.txt", std::process::id()));
+    let args = |memory: &'static str| {
+        vec![
+            "solve",
+            "go",
+            game,
+            "--target",
+            "O2",
+            "--attack",
+            "--move-number",
+            "250",
+            "--json",
+            "--proof",
+            proof.to_str().unwrap(),
+            "--memory",
+            memory,
+        ]
+    };
+    let (out, err, code) = pns(&args("8"));
+    let v = json(&out);
+    assert_eq!((v["code"].as_u64(), code), (Some(1), Some(1)), "{v} {err}");
+    assert_eq!(v["move"], "Q1", "{v}");
+    assert!(
+        v["proof_error"]
+            .as_str()
+            .is_some_and(|e| e.contains("memory limit (8 MiB)")),
+        "{v}"
+    );
+    assert!(!proof.exists());
+    let (out, err, code) = pns(&args("1024"));
+    let v = json(&out);
+    assert_eq!(code, Some(0), "{v} {err}");
+    assert!(v["proof_error"].is_null(), "{v}");
+    assert!(proof.exists());
+    std::fs::remove_file(&proof).unwrap();
+    assert_one_line_usage_error(&["solve", "go", game, "--target", "O2", "--memory", "0"]);
+}

@@ -42,6 +42,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::hash::BuildHasher as _;
 use std::sync::atomic::Ordering;
 
 use crate::dfpn::ghi::repetition_status;
@@ -312,6 +313,9 @@ fn played<G: Game>(g: &G, m: G::Move) -> G {
     c
 }
 
+/// No node (the end of a memo chain).
+const NO_NODE: u32 = u32::MAX;
+
 /// A node under construction: [`Node`] with moves not yet in notation.
 enum Raw<M> {
     Moves(Vec<(M, u32)>),
@@ -328,7 +332,17 @@ pub struct Extractor<'a, G: Game> {
     claim: Status,
     tt: &'a Table,
     limits: Limits,
-    memo: HashMap<G, u32>,
+    /// The last node built for each position hash; `chain` leads to the
+    /// earlier ones with the same hash. (Not a map from the position
+    /// itself: a second copy of every position was about half of a large
+    /// extraction's memory.)
+    memo: HashMap<u64, u32>,
+    /// Per node: the previous node whose position has the same hash.
+    chain: Vec<u32>,
+    hasher: std::collections::hash_map::RandomState,
+    /// Bytes the DAG is estimated to hold (`NODE_BYTES` a node, and its
+    /// moves).
+    bytes: u64,
     /// Claims found for children by `claimed_child`, not yet used.
     claims: HashMap<G, String>,
     nodes: Vec<Raw<G::Move>>,
@@ -374,8 +388,10 @@ pub type SubChoice<'a, G> =
 
 impl<'a, G: Game> Extractor<'a, G> {
     /// An extractor for "the side to move at the root achieves `goal`",
-    /// whose answer is `claim`. `limits` bound each sub-search, and their
-    /// time limit the whole extraction from now.
+    /// whose answer is `claim`. `limits` bound each sub-search, their
+    /// time limit the whole extraction from now, and their memory the
+    /// DAG (an estimate: the position, the node and its memo entry, and
+    /// each move), which ends the extraction with an error past it.
     pub fn new(root: &G, goal: Goal, claim: Status, tt: &'a Table, limits: Limits) -> Self {
         Extractor {
             ctx: GoalContext {
@@ -385,6 +401,9 @@ impl<'a, G: Game> Extractor<'a, G> {
             claim,
             tt,
             memo: HashMap::new(),
+            chain: Vec::new(),
+            hasher: std::collections::hash_map::RandomState::new(),
+            bytes: 0,
             claims: HashMap::new(),
             nodes: Vec::new(),
             games: Vec::new(),
@@ -710,13 +729,77 @@ impl<'a, G: Game> Extractor<'a, G> {
         (self.claim, read)
     }
 
+    /// The node built for `g`, the latest if several (one per line where
+    /// repetitions matter).
+    fn memo_get(&self, g: &G) -> Option<u32> {
+        let mut id = *self.memo.get(&self.hasher.hash_one(g))?;
+        while id != NO_NODE {
+            if self.games[id as usize] == *g {
+                return Some(id);
+            }
+            id = self.chain[id as usize];
+        }
+        None
+    }
+
+    /// Records `id`, the node just pushed, as `g`'s (the latest).
+    fn memo_link(&mut self, g: &G, id: u32) {
+        let prev = self.memo.insert(self.hasher.hash_one(g), id);
+        self.chain[id as usize] = prev.unwrap_or(NO_NODE);
+    }
+
+    /// A new node at `g` without moves yet (`rep`: a repetition ends the
+    /// line there), or an error once the DAG's estimated memory passes
+    /// `limits.memory`.
+    fn push_node(&mut self, g: &G, rep: bool) -> Result<u32, String> {
+        let id = self.nodes.len() as u32;
+        self.bytes += Self::NODE_BYTES;
+        if self.limits.memory.is_some_and(|m| self.bytes > m) {
+            let e = format!(
+                "the extraction reached its memory limit ({} MiB) after {} nodes",
+                self.limits.memory.unwrap_or(0) >> 20,
+                id
+            );
+            self.exhausted = Some(e.clone());
+            return Err(e);
+        }
+        self.nodes.push(Raw::Moves(Vec::new()));
+        self.games.push(g.clone());
+        self.rep.push(rep);
+        self.chain.push(NO_NODE);
+        Ok(id)
+    }
+
+    /// A node's share of the DAG's memory, its moves apart: the position,
+    /// the node, its memo entry (with the table's slack) and chain link,
+    /// its repetition flag.
+    const NODE_BYTES: u64 = (std::mem::size_of::<G>()
+        + std::mem::size_of::<Raw<G::Move>>()
+        + 2 * std::mem::size_of::<(u64, u32)>()
+        + std::mem::size_of::<u32>()
+        + 1) as u64;
+
     /// Forgets the nodes from `mark` on: a subtree built on a shortcut
     /// whose result did not hold ([`Extractor::shortcut_child`]).
     fn rollback(&mut self, mark: usize) {
+        let forgotten = self.nodes.len().saturating_sub(mark) as u64;
+        self.bytes = self.bytes.saturating_sub(forgotten * Self::NODE_BYTES);
         self.nodes.truncate(mark);
         self.games.truncate(mark);
         self.rep.truncate(mark);
-        self.memo.retain(|_, id| (*id as usize) < mark);
+        // Entries of forgotten nodes fall back to the earlier nodes of their
+        // chains (a chain leads to lower ids only).
+        let chain = &self.chain;
+        self.memo.retain(|_, id| {
+            while *id as usize >= mark {
+                match chain[*id as usize] {
+                    NO_NODE => return false,
+                    prev => *id = prev,
+                }
+            }
+            true
+        });
+        self.chain.truncate(mark);
     }
 
     /// The node after a concession or a fill at a node read through `s`:
@@ -760,19 +843,19 @@ impl<'a, G: Game> Extractor<'a, G> {
             // A budget spent shows as some node left unknown: say which.
             return Err(self.exhausted.take().unwrap_or(e));
         }
-        let nodes = self
-            .nodes
-            .iter()
+        // (Each node's moves are freed as it is written in notation.)
+        let nodes = std::mem::take(&mut self.nodes)
+            .into_iter()
             .zip(&self.games)
             .map(|(raw, g)| match raw {
                 Raw::Moves(edges) => {
                     Node::Moves(edges.iter().map(|&(m, c)| (g.format_move(m), c)).collect())
                 }
                 Raw::Concede(moves, c) => {
-                    Node::Concede(moves.iter().map(|&m| g.format_move(m)).collect(), *c)
+                    Node::Concede(moves.iter().map(|&m| g.format_move(m)).collect(), c)
                 }
-                Raw::Fill(w, c) => Node::Fill(w.clone(), *c),
-                Raw::Claim(w) => Node::Claim(w.clone()),
+                Raw::Fill(w, c) => Node::Fill(w, c),
+                Raw::Claim(w) => Node::Claim(w),
             })
             .collect();
         Ok(Block {
@@ -802,22 +885,15 @@ impl<'a, G: Game> Extractor<'a, G> {
                     self.claim.name()
                 ));
             }
-            let id = self.nodes.len() as u32;
-            self.nodes.push(Raw::Moves(Vec::new()));
-            self.games.push(g.clone());
-            self.rep.push(true);
-            return Ok(id);
+            return self.push_node(g, true);
         }
-        if let Some(&id) = self.memo.get(g) {
+        if let Some(id) = self.memo_get(g) {
             if self.shareable(id) {
                 return Ok(id);
             }
         }
-        let id = self.nodes.len() as u32;
-        self.memo.insert(g.clone(), id);
-        self.nodes.push(Raw::Moves(Vec::new()));
-        self.games.push(g.clone());
-        self.rep.push(false);
+        let id = self.push_node(g, false)?;
+        self.memo_link(g, id);
         if track {
             self.line.push(g.history_key());
         }
@@ -930,6 +1006,7 @@ impl<'a, G: Game> Extractor<'a, G> {
                 edges.push((m, self.node_read(&c, through)?));
             }
         }
+        self.bytes += (edges.capacity() * std::mem::size_of::<(G::Move, u32)>()) as u64;
         self.nodes[id as usize] = Raw::Moves(edges);
         Ok(id)
     }
@@ -948,7 +1025,7 @@ impl<'a, G: Game> Extractor<'a, G> {
             }
             // A child already in the DAG is shared (unless it is still
             // being built: an ancestor, in a game with cycles).
-            if let Some(&id) = self.memo.get(&c) {
+            if let Some(id) = self.memo_get(&c) {
                 if !matches!(&self.nodes[id as usize], Raw::Moves(e) if e.is_empty()) {
                     return Some(m);
                 }

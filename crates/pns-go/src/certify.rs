@@ -106,7 +106,9 @@ pub fn certificate(
 
 /// [`certificate`] with `limits.visits` as its `visits` (none: no limit),
 /// ended as an error once `limits.time` has passed (the whole of it: every
-/// search asked again and every extraction) or `limits.stop` is set.
+/// search asked again and every extraction) or `limits.stop` is set. Each
+/// extraction's DAG is held within `limits.memory` (an estimate per node,
+/// `Extractor`): one that outgrows it fails, and the next search is tried.
 ///
 /// Where `solver` finds the answer again but a node's status or move
 /// cannot be found from that node alone, plain λ-df-pn and then df-pn are
@@ -222,6 +224,9 @@ fn certificate_by(
         Ok(Limits {
             visits: Some(visits),
             time: left,
+            // (The searches' tables have their own size; the extraction's
+            // DAG is bounded by this.)
+            memory: limits.memory,
             stop: limits.stop.clone(),
             ..Default::default()
         })

@@ -227,6 +227,27 @@ fn the_answering_search_certifies_its_own_capture() {
     assert_eq!(first[0].0.to_uppercase(), "Q1");
 }
 
+/// A certificate's DAG stays within `limits.memory`: reading 24's has
+/// some 200,000 nodes: with 8 MiB the extraction stops at the limit and
+/// says so; with 256 MiB it is written and accepted.
+#[test]
+fn a_certificate_stays_within_its_memory_limit() {
+    let solver = Solver::Lambda(LambdaParams::zoned());
+    let (_, d, position) = decided("regression/games/incident92.sgf", 250, "attack O2", &solver);
+    let within = |mb: u64| Limits {
+        visits: Some(3000),
+        memory: Some(mb << 20),
+        ..Default::default()
+    };
+    let e = certificate_by_solver(&d, &solver, &within(8), &position)
+        .map(|c| c.blocks[0].nodes.len())
+        .expect_err("past 8 MiB");
+    assert!(e.contains("memory limit (8 MiB) after"), "{e}");
+    let cert = certificate_by_solver(&d, &solver, &within(256), &position).expect("within 256 MiB");
+    assert!(cert.blocks[0].nodes.len() > 100_000);
+    assert_eq!(verify(&d.question, &cert), Ok(Outcome::Win));
+}
+
 /// A white group with two eyes (a2, c2) and two liberties inside one
 /// black block with eight: white cannot reach five liberties, black can
 /// play neither eye (suicide), and the generator gives neither side any
