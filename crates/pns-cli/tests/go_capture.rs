@@ -793,17 +793,31 @@ fn a_time_limit_from_the_command_line() {
         proof.to_str().unwrap(),
     ]);
     assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
-    let v = json(&out);
+    no_certificate(&out, &err, code, &proof, "time limit");
+    assert_one_line_usage_error(&["gtp", "--time", "-1"]);
+    assert_one_line_usage_error(&["solve", "go", file, "--target", "E3", "--time", "-1"]);
+}
+
+/// The JSON of a `pns solve go --proof` run answered `1` whose certificate
+/// was not written for `reason`: exit status 1, the error names it, no
+/// file.
+fn no_certificate(
+    out: &str,
+    err: &str,
+    code: Option<i32>,
+    proof: &std::path::Path,
+    reason: &str,
+) -> serde_json::Value {
+    let v = json(out);
     assert_eq!((v["code"].as_u64(), code), (Some(1), Some(1)), "{v} {err}");
     assert!(
         v["proof_error"]
             .as_str()
-            .is_some_and(|e| e.contains("time limit")),
+            .is_some_and(|e| e.contains(reason)),
         "{v}"
     );
     assert!(!proof.exists());
-    assert_one_line_usage_error(&["gtp", "--time", "-1"]);
-    assert_one_line_usage_error(&["solve", "go", file, "--target", "E3", "--time", "-1"]);
+    v
 }
 
 /// `--memory` bounds a certificate's DAG, an explicit tree: GNU Go's
@@ -835,16 +849,8 @@ fn a_memory_limit_bounds_the_certificate() {
         ]
     };
     let (out, err, code) = pns(&args("8"));
-    let v = json(&out);
-    assert_eq!((v["code"].as_u64(), code), (Some(1), Some(1)), "{v} {err}");
+    let v = no_certificate(&out, &err, code, &proof, "memory limit (8 MiB)");
     assert_eq!(v["move"], "Q1", "{v}");
-    assert!(
-        v["proof_error"]
-            .as_str()
-            .is_some_and(|e| e.contains("memory limit (8 MiB)")),
-        "{v}"
-    );
-    assert!(!proof.exists());
     let (out, err, code) = pns(&args("1024"));
     let v = json(&out);
     assert_eq!(code, Some(0), "{v} {err}");
