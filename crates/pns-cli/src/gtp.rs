@@ -16,7 +16,8 @@ pub struct GtpArgs {
     /// several; docs/PERFORMANCE.md measures GNU Go's cases at 3,000).
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub nodes: u64,
-    /// The search behind `attack` and `defend`: `lambda-zones` (λ-df-pn
+    /// The search behind `attack` and `defend` (and `attack_either`'s
+    /// single-target searches): `lambda-zones` (λ-df-pn
     /// with relevance zones, order 3 in capture proofs and 2 in escape
     /// proofs: `lambda:order=3,eorder=2,zones=on`), `dfpn`,
     /// `lambda[:order=N,eorder=N,grow=G,ladder=on|off,bound=on|off,escape=on|off,

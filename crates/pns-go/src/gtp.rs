@@ -14,7 +14,8 @@
 //! at the current position), `attack VERTEX` and `defend VERTEX` (GNU
 //! Go's answers `1 MOVE` and `0`, see [`crate::capture`]),
 //! `attack_either A B` and `defend_both A B` (two targets of one colour,
-//! `1` or `0`, see [`crate::either`]), `ladder`,
+//! `1` or `0`, see [`crate::either`]; `attack_either` proves a capture one
+//! target at a time with the capture solver first), `ladder`,
 //! `go_ladder` and `go_static_ladder VERTEX` (Fuego's `captured`,
 //! `escaped`, `unsettled`, see [`crate::ladder`]). Every failure is a GTP error (`? message`);
 //! nothing panics on input.
@@ -376,7 +377,7 @@ impl Engine {
                         self.game.board(),
                         targets,
                         cmd == "attack_either",
-                        self.capture_generator,
+                        (self.capture_generator, &self.capture_solver),
                         self.solve_visits,
                         self.solve_time,
                         stop,
