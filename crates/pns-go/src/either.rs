@@ -225,9 +225,9 @@ const SPLIT_TABLE_MB: usize = 64;
 /// `attack` runs for a capture ([`crate::capture::attack_decided`]): the
 /// capture with the defender playing every point under the capture
 /// horizon ([`crate::capture::capture_question`]), its attacker widened
-/// ([`crate::capture::widen`]), and both sides on every point. Returns
+/// (`capture::widen`), and both sides on every point. Returns
 /// `m`, or `None` when no move is proven so within `limits` (visits per
-/// search, deepened tenfold from [`SPLIT_FROM`]; the time; the stop flag).
+/// search, 3,000 and then ten times more a round; the time; the stop flag).
 ///
 /// Why it is sound. After `m` and `d` the attacker plays the single proof
 /// against a target `t`: every line of it ends with `t` captured and
