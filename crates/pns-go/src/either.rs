@@ -546,6 +546,48 @@ mod tests {
         Some(value)
     }
 
+    /// Two black blocks of `b` drawn at random as the targets (a stone of
+    /// each), each with at least `min_libs` liberties; `None` where `b`
+    /// has fewer than two black blocks or one without a liberty.
+    fn two_targets(rng: &mut Rng, b: &Board, min_libs: u32) -> Option<[usize; 2]> {
+        let blocks = b.blocks(Color::Black);
+        if blocks.len() < 2 || blocks.iter().any(|k| b.liberties(k).is_empty()) {
+            return None;
+        }
+        let i = rng.below(blocks.len() as u64) as usize;
+        let j = (i + 1 + rng.below(blocks.len() as u64 - 1) as usize) % blocks.len();
+        if [i, j]
+            .iter()
+            .any(|&k| b.liberties(&blocks[k]).count() < min_libs)
+        {
+            return None;
+        }
+        Some([i, j].map(|k| blocks[k].first().unwrap()))
+    }
+
+    /// The two-target problem on `b` at `targets`, escaped at `libs`
+    /// liberties, `first` to move; `None` where a target has escaped
+    /// already (or `Capture::new` refuses the position).
+    fn root_of(
+        b: &Board,
+        targets: [usize; 2],
+        libs: u32,
+        gen: Generator,
+        first: Color,
+    ) -> Option<Node> {
+        let one = |t: usize| {
+            Capture::new(*b, t, libs, gen)
+                .ok()
+                .map(|c| c.with_first(first))
+        };
+        let root = Node {
+            t: [one(targets[0])?, one(targets[1])?],
+            escaped: [false; 2],
+        }
+        .step_flags();
+        (!root.escaped.contains(&true)).then_some(root)
+    }
+
     /// Random 4x4 and 5x5 boards with two blocks of one colour as the
     /// targets (escaped at 2 or 3 liberties), the attacker to move: where
     /// the one-target-at-a-time proof names a move, the exact value of the
@@ -563,34 +605,14 @@ mod tests {
         while cases < 60 {
             let size = 4 + rng.below(2) as usize;
             let b = Board::random(&mut rng, size, 3, 3);
-            let blocks = b.blocks(Color::Black);
-            if blocks.len() < 2 || blocks.iter().any(|k| b.liberties(k).is_empty()) {
-                continue;
-            }
-            let i = rng.below(blocks.len() as u64) as usize;
-            let j = (i + 1 + rng.below(blocks.len() as u64 - 1) as usize) % blocks.len();
             // No target in atari: no capture in one move.
-            if [i, j].iter().any(|&k| b.liberties(&blocks[k]).count() < 2) {
+            let Some(targets) = two_targets(&mut rng, &b, 2) else {
                 continue;
-            }
-            let targets = [blocks[i].first().unwrap(), blocks[j].first().unwrap()];
+            };
             let libs = 3 + rng.below(2) as u32;
-            let one = |t: usize| {
-                Capture::new(b, t, libs, Generator::H1)
-                    .ok()
-                    .map(|c| c.with_first(Color::White))
-            };
-            let (Some(t0), Some(t1)) = (one(targets[0]), one(targets[1])) else {
+            let Some(root) = root_of(&b, targets, libs, Generator::H1, Color::White) else {
                 continue;
             };
-            let root = Node {
-                t: [t0, t1],
-                escaped: [false; 2],
-            }
-            .step_flags();
-            if root.escaped.contains(&true) {
-                continue;
-            }
             let Some(exact) = minimax(&root, &mut Vec::new(), &mut 20_000) else {
                 continue;
             };
@@ -636,29 +658,14 @@ mod tests {
         let (mut cases, mut answered, mut won) = (0, 0, 0);
         while cases < 80 {
             let b = Board::random(&mut rng, 4, 3, 2);
-            let blocks = b.blocks(Color::Black);
-            if blocks.len() < 2 || blocks.iter().any(|k| b.liberties(k).is_empty()) {
+            let Some(targets) = two_targets(&mut rng, &b, 1) else {
                 continue;
-            }
-            let i = rng.below(blocks.len() as u64) as usize;
-            let j = (i + 1 + rng.below(blocks.len() as u64 - 1) as usize) % blocks.len();
-            let targets = [blocks[i].first().unwrap(), blocks[j].first().unwrap()];
+            };
             let first = [Color::Black, Color::White][rng.below(2) as usize];
             let libs = 2 + rng.below(2) as u32;
-            let Ok(t0) = Capture::new(b, targets[0], libs, Generator::Board) else {
+            let Some(root) = root_of(&b, targets, libs, Generator::Board, first) else {
                 continue;
             };
-            let Ok(t1) = Capture::new(b, targets[1], libs, Generator::Board) else {
-                continue;
-            };
-            let root = Node {
-                t: [t0.with_first(first), t1.with_first(first)],
-                escaped: [false; 2],
-            }
-            .step_flags();
-            if root.escaped.contains(&true) {
-                continue;
-            }
             let Some(exact) = minimax(&root, &mut Vec::new(), &mut 20_000) else {
                 continue;
             };
