@@ -913,6 +913,11 @@ impl Rules for Capture {
         self.play_capturing(m);
     }
 
+    /// The position, the question and the state of the problem's rules.
+    /// Not the target: one table holds one target's searches (each
+    /// question asked here has its own), and a table shared by two targets
+    /// would read one's proofs as the other's (`either::split_capture`
+    /// keeps a table per target for that reason).
     #[inline]
     fn key(&self) -> u64 {
         let mut k = self.history_key();
