@@ -259,6 +259,12 @@ impl Board {
         self.ko = None;
     }
 
+    /// Any point as the ko point (tests of what reads it).
+    #[cfg(test)]
+    pub(crate) fn set_ko_point(&mut self, p: Option<usize>) {
+        self.ko = p.map(|q| q as u16);
+    }
+
     /// Zobrist hash of the stones alone (positional super-ko).
     #[inline]
     pub fn key(&self) -> u64 {

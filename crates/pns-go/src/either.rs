@@ -293,8 +293,9 @@ pub fn split_capture(
                 .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
     };
     let top = limits.visits.unwrap_or(u64::MAX);
-    // A table per target: a capture position's key holds the question
-    // and the board, not the target.
+    // A table per target, each with its own memory. (Until 2026-11-30 a
+    // capture position's key did not hold the target, and one table for
+    // both read one target's disproof as the other's; now it does.)
     let tables = [0, 1].map(|_| Table::with_mb(SPLIT_TABLE_MB));
     // The target searched first: the one with fewer liberties (then the
     // lower point), so that the order of the two names changes nothing.
