@@ -4,9 +4,7 @@
 use std::process::Command;
 
 // The one helper that finds ../shared/data (and names it when missing).
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-#[allow(dead_code)] // each test binary uses part of it
-mod shared_data;
+use crate::shared_data;
 
 fn data(rel: &str) -> String {
     shared_data::shared_data(rel).display().to_string()

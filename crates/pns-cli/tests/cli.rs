@@ -265,9 +265,7 @@ fn hex_certificates_report_their_node_kinds_and_verify() {
 }
 
 // The one helper that finds ../shared/data (and names it when missing).
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-#[allow(dead_code)] // each test binary uses part of it
-mod shared_data;
+use crate::shared_data;
 
 /// The position of line `n` (from 1) of an .obf file: board and side.
 fn obf_position(file: &str, n: usize) -> String {

@@ -2,11 +2,8 @@
 //! questions end to end, human and JSON output, every search, usage errors;
 //! and GTP `attack` through λ-df-pn (`pns gtp`'s default capture search).
 
-#[path = "common/piped.rs"]
-mod piped;
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::piped;
+use crate::shared_data;
 
 use std::process::Command;
 

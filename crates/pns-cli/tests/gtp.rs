@@ -2,11 +2,8 @@
 //! on stdout. One Fuego super-ko case end to end (the library test in
 //! pns-go runs all fifteen), errors as GTP errors, and `quit`.
 
-#[path = "common/piped.rs"]
-mod piped;
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::piped;
+use crate::shared_data;
 
 use std::process::Command;
 

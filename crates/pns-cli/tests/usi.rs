@@ -263,9 +263,7 @@ fn bench_tsume_checks_values_and_lengths() {
 }
 
 // The one helper that finds ../shared/data (and names it when missing).
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-#[allow(dead_code)] // each test binary uses part of it
-mod shared_data;
+use crate::shared_data;
 
 /// Microcosmos after the first `k` plies of its published main line: the
 /// last 1525 − k plies are a mate the engine proves in a moment.

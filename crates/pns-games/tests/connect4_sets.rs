@@ -8,7 +8,7 @@ use pns_core::verify::verify;
 use pns_core::{Algo, Outcome, Table};
 use pns_games::ConnectFour;
 
-mod common;
+use crate::common;
 
 fn check_set(name: &str, algo: &str) {
     let algo = Algo::parse(algo).unwrap();

@@ -8,7 +8,7 @@ use pns_core::{Outcome, Side};
 use pns_games::hex::{read_benzene_tst, read_openings, Hex, BLACK, WHITE};
 use pns_games::TestFormat;
 
-mod common;
+use crate::common;
 
 fn data(name: &str) -> String {
     common::read_shared(&format!("hex/{name}"))

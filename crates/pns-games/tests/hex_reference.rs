@@ -11,7 +11,7 @@ use pns_core::{Outcome, Rng, Side};
 use pns_games::hex::{read_openings, Hex};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 // ------------------------------------------------------------- reference
 

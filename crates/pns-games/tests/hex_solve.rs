@@ -7,7 +7,7 @@ use pns_core::verify::verify;
 use pns_core::{Algo, Outcome, Side, Table};
 use pns_games::hex::{read_openings, Hex};
 
-mod common;
+use crate::common;
 
 fn openings(size: usize) -> Vec<(Hex, Side)> {
     let text = common::read_shared("hex/openings-winner.txt");

@@ -9,7 +9,7 @@ use pns_core::{Algo, Table};
 use pns_games::{Synthetic, TicTacToe};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 fn tree() -> impl Strategy<Value = String> {
     common::tree(8, 4)

@@ -9,7 +9,7 @@ use pns_core::prelude::*;
 use pns_core::{Outcome, Side};
 use pns_games::othello::{Othello, OthelloMove};
 
-mod common;
+use crate::common;
 
 /// One line of an `.obf` file: the position text and its scored moves.
 struct Entry {

@@ -5,7 +5,7 @@ use pns_core::prelude::*;
 use pns_core::{Goal, GoalContext, Outcome, Rng, Side};
 use pns_games::othello::{random_endgame, Othello, OthelloMove};
 
-mod common;
+use crate::common;
 
 /// The trait's default playout, restated: the fast override must make the
 /// very same random choices.

@@ -10,7 +10,7 @@ use pns_core::verify::verify;
 use pns_core::{Algo, Outcome, Table};
 use pns_games::othello::Othello;
 
-mod common;
+use crate::common;
 
 fn sign_outcome(score: i32) -> Outcome {
     match score.signum() {

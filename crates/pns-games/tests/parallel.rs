@@ -13,7 +13,7 @@ use pns_games::hex::{read_openings, Hex};
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 fn check_tree(pos: &str, algo: &str, threads: usize, tt: &mut Table) -> Result<(), TestCaseError> {
     let g = Synthetic::parse_position(pos).unwrap();

@@ -20,7 +20,7 @@ use pns_core::{Algo, Limits, Table};
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 fn tree() -> impl Strategy<Value = String> {
     common::tree(7, 4)

@@ -19,7 +19,7 @@ use pns_core::{Algo, Game, Goal, GoalProblem, Limits, SearchResult, Stats, Table
 use pns_games::{ConnectFour, Synthetic};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::tree;
 
 fn goal() -> impl Strategy<Value = Goal> {

@@ -5,9 +5,7 @@
 //! the attacker's failure also when the target's owner is the side asked
 //! about (the question's side to move).
 
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-#[allow(dead_code)]
-mod shared_data;
+use crate::shared_data;
 
 use pns_core::certificate::{Certificate, Node};
 use pns_core::prelude::*;

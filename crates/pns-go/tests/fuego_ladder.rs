@@ -4,9 +4,7 @@
 //! `go_static_ladder`) of the GTP engine: `captured`, `escaped` or
 //! `unsettled` must match Fuego's.
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
 use pns_go::gtp::Engine;
 use shared_data::{read_shared, shared_data};

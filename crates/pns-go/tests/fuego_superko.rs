@@ -3,9 +3,7 @@
 //! `go_param_rules ko_rule ...` and asks `is_legal COLOR VERTEX` of the GTP
 //! engine, whose answer must match the expected one.
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
 use pns_go::gtp::Engine;
 use shared_data::{read_shared, shared_data};

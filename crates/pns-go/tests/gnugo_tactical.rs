@@ -5,11 +5,9 @@
 //! Go itself gets wrong), `ko` (expected 2 or 3) and `other` (commands
 //! other than attack/defend). Per class: right, wrong, unknown. The test
 //! asserts no wrong proven answer on the unconditional cases and prints
-//! the table (`cargo test -p pns-go --test gnugo_tactical -- --nocapture`).
+//! the table (`cargo test -p pns-go --test integration gnugo_tactical -- --nocapture`).
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
 use std::collections::BTreeMap;
 use std::time::Instant;

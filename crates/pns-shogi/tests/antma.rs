@@ -3,9 +3,7 @@
 //! stated length (futile interpositions not counted), every `nomate<=N`
 //! line without a mate of N plies or fewer.
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
 use shared_data::read_shared as shared;
 

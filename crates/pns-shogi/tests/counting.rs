@@ -6,13 +6,10 @@
 //! positions of Microcosmos' main line, and random walks from them. A
 //! count that differs would change the search's numbers, hence its visits.
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
+use crate::common;
 use shared_data::read_shared as shared;
-#[path = "common/microcosmos.rs"]
-mod common;
 
 use pns_core::prelude::*;
 use pns_core::Rng;

@@ -6,13 +6,10 @@
 //! ../shared/data/shogi/antma-tsume.tsv, Microcosmos' main line and random
 //! walks from them.
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
+use crate::common;
 use shared_data::read_shared as shared;
-#[path = "common/microcosmos.rs"]
-mod common;
 
 use pns_core::prelude::*;
 use pns_shogi::position::{kind, piece_kind, Move};

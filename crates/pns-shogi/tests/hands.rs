@@ -6,9 +6,7 @@
 //! visits (kept small so that the test runs in seconds; the problems
 //! that need more are counted, and most are compared).
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
 use shared_data::read_shared as shared;
 

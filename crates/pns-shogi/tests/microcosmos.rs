@@ -6,13 +6,10 @@
 //! K plies, is proven within a visit cap. (The whole problem takes
 //! minutes and an 8 GiB table: see docs/PERFORMANCE.md.)
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
+use crate::common;
 use shared_data::read_shared as shared;
-#[path = "common/microcosmos.rs"]
-mod common;
 
 use pns_core::game::Goal;
 use pns_core::prelude::*;

@@ -8,13 +8,10 @@
 //! drop that leaves the opponent without a legal reply); the checks are
 //! those of them after which the opponent's king is attacked.
 
-#[allow(dead_code)]
-#[path = "../../pns-games/tests/common/shared_data.rs"]
-mod shared_data;
+use crate::shared_data;
 
+use crate::common;
 use shared_data::read_shared as shared;
-#[path = "common/microcosmos.rs"]
-mod common;
 
 use std::collections::BTreeSet;
 
