@@ -242,8 +242,10 @@ const SPLIT_TABLE_MB: usize = 64;
 /// the ko point and the question, no finer than this problem's. A move `m`
 /// that takes a target with a retake pending is left to df-pn, so those
 /// keys are the same for both targets. The replies cover every move this
-/// problem's complete defender has. Each target has its own table (a
-/// capture position's key does not hold the target).
+/// problem's complete defender has. Each target has its own table, each
+/// with its own memory (a capture position's key holds the target since
+/// 2026-11-30, so the tables are kept apart for their memory, not their
+/// keys).
 ///
 /// Why it is needed. df-pn on the two-target problem has no zones: on
 /// 19x19 each defender node has some 250 moves, and GNU Go's
