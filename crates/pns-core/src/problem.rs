@@ -90,6 +90,18 @@ pub trait Problem {
     /// cheap fact such as a win in one). Never wrong.
     fn evaluate(&self) -> Status;
 
+    /// [`Problem::evaluate`] of a child that an expansion has just played.
+    /// The expansion then asks [`Problem::shared_probe`] and looks the
+    /// probes up once every child is played, so a problem whose `evaluate`
+    /// reads table entries of its own may leave that reading to the probe
+    /// here: the children's cache misses then overlap instead of stalling
+    /// one by one (λ-df-pn's reads of narrower questions in Go). Must be
+    /// `evaluate` less what the probe reads. Default: `evaluate`.
+    #[inline]
+    fn evaluate_child(&self) -> Status {
+        self.evaluate()
+    }
+
     /// Appends the moves to search, best first. Called only when
     /// `evaluate()` is `Unknown`. An empty list means the player to move
     /// has no way to reach its aim: the node is lost for that player.
@@ -215,6 +227,12 @@ pub trait Problem {
     /// of its own ([`Problem::shared_status`], [`Problem::share_solved`]).
     /// Default `false`: df-pn never calls them.
     const SHARES_SOLVED: bool = false;
+
+    /// Whether df-pn hands solved nodes to [`Problem::share_solved`]
+    /// (collecting each one's children for it). Default: as
+    /// [`Problem::SHARES_SOLVED`]; a problem that only reads entries that
+    /// others store says `false`.
+    const STORES_SHARED: bool = Self::SHARES_SOLVED;
 
     /// Where the problem's own entries for the current node lie (keys
     /// XORed with the search's key space `space`) and what a lookup

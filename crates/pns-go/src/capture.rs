@@ -305,6 +305,12 @@ pub struct Capture {
     /// every node reads it for the outcome, the heuristic and the moves,
     /// and a flood fill of a large block each time dominated the search.
     block: Bits,
+    /// The target block's liberties, kept with it (read at every node by
+    /// the outcome, the escape rule, the heuristic and the move order: a
+    /// tenth of the search's time when each read was a flood of the
+    /// block's border). Derived from the board and the block, so left out
+    /// of equality and the key.
+    libs: Bits,
     /// With the defender exempt from the ko ban: the target's point just
     /// after the attacker took a one-stone target by a ko capture. The
     /// defender may retake there at once, so the capture is not yet final
@@ -323,6 +329,9 @@ pub struct Capture {
     dead_reads: Option<Bits>,
     /// GNU Go's reading horizon, if any ([`Horizon`]).
     horizon: Option<Horizon>,
+    /// The problem's part of every key ([`Capture::problem_salt`]), fixed
+    /// with the problem and hashed once, not at every key.
+    problem_salt: u64,
     /// Whether a proper snapback fails the capture (the default;
     /// [`Capture::with_snapback`]).
     snapback: bool,
@@ -399,7 +408,7 @@ impl Capture {
                 }
             }
         }
-        Ok(Capture {
+        let mut g = Capture {
             board,
             target: target as u16,
             defender,
@@ -408,17 +417,21 @@ impl Capture {
             complete: None,
             ko_exempt: None,
             block: board.block(target),
+            libs: board.liberties(&board.block(target)),
             retake: None,
             benson: true,
             dead_reads: None,
             horizon: None,
+            problem_salt: 0,
             snapback: true,
             snapped: false,
             passed: false,
             ended: false,
             ply: 0,
             capture_horizon: Some(CAPTURE_HORIZON),
-        })
+        };
+        g.problem_salt = g.problem_salt();
+        Ok(g)
     }
 
     pub fn board(&self) -> &Board {
@@ -556,6 +569,7 @@ impl Capture {
     /// same: the attacker never captures it).
     pub fn with_benson(mut self, on: bool) -> Capture {
         self.benson = on;
+        self.problem_salt = self.problem_salt();
         self
     }
 
@@ -572,6 +586,19 @@ impl Capture {
     /// The side that plays every legal point, if any.
     pub fn complete(&self) -> Option<Color> {
         self.complete
+    }
+
+    /// Which side plays every point and which is exempt from the ko ban,
+    /// as one small number: the question's part that a generator leaves
+    /// alone ([`generator_delta`]).
+    #[inline]
+    pub(crate) fn sides_code(&self) -> u64 {
+        let side = |c: Option<Color>| match c {
+            None => 0,
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+        };
+        side(self.complete) + 3 * side(self.ko_exempt)
     }
 
     /// Plays `m` (legal) and returns the stones it captured.
@@ -631,6 +658,7 @@ impl Capture {
         if self.ko_exempt == Some(self.board.to_move()) {
             self.board.clear_ko();
         }
+        self.libs = self.board.liberties(&self.block);
         captured
     }
 
@@ -788,7 +816,18 @@ impl Capture {
     /// after it (which the problem does not read).
     pub fn with_snapback(mut self, on: bool) -> Capture {
         self.snapback = on;
+        self.problem_salt = self.problem_salt();
         self
+    }
+
+    /// What the key holds of the problem itself: the target, the
+    /// threshold, Benson's and the snapback rule.
+    fn problem_salt(&self) -> u64 {
+        let problem = self.target as u64
+            | (self.escape_libs as u64) << 16
+            | (self.benson as u64) << 48
+            | (self.snapback as u64) << 49;
+        pns_core::rng::splitmix64(PROBLEM_SALT ^ problem)
     }
 
     /// Whether the snapback rule is on ([`Capture::with_snapback`]).
@@ -835,7 +874,8 @@ impl Capture {
     /// The target block's liberties.
     #[inline]
     pub fn target_libs(&self) -> Bits {
-        self.board.liberties(&self.target_block())
+        debug_assert_eq!(self.libs, self.board.liberties(&self.block));
+        self.libs
     }
 
     /// [`SearchHooks::search_moves`] kept to the points of `region` (and
@@ -896,7 +936,7 @@ impl Capture {
             return b.empty();
         }
         let blk = self.target_block();
-        let libs = b.liberties(&blk);
+        let libs = self.target_libs();
         let mut set = libs | libs.adjacent(mask);
         for a in b.adjacent_blocks(&blk) {
             let l = b.liberties(&a);
@@ -966,12 +1006,8 @@ impl Rules for Capture {
     /// (`either::split_capture` asks about two) or thresholds.
     #[inline]
     fn key(&self) -> u64 {
-        let mut k = self.history_key();
-        let problem = self.target as u64
-            | (self.escape_libs as u64) << 16
-            | (self.benson as u64) << 48
-            | (self.snapback as u64) << 49;
-        k ^= pns_core::rng::splitmix64(PROBLEM_SALT ^ problem);
+        let mut k = self.history_key() ^ self.problem_salt;
+        debug_assert_eq!(self.problem_salt, self.problem_salt());
         if self.passed {
             k ^= PASSED_SALT;
         }
@@ -1012,20 +1048,32 @@ impl Rules for Capture {
         // the attacker bounded by the generator is no disproof where it
         // plays every point (nor a proof with the defender bounded one
         // where the defender plays every point).
-        let side = |c: Option<Color>| match c {
-            None => 0,
-            Some(Color::Black) => 1,
-            Some(Color::White) => 2,
-        };
-        let q = side(self.complete) + 3 * self.gen as u64 + 9 * side(self.ko_exempt);
         if let Some(r) = self.retake {
             k ^= pns_core::rng::splitmix64(RETAKE_SALT ^ r as u64);
         }
         if self.snapped {
             k ^= SNAPPED_SALT;
         }
-        k ^ pns_core::rng::splitmix64(QUESTION_SALT ^ q)
+        k ^ question_word(self.sides_code(), self.gen)
     }
+}
+
+/// The key's word for the question: the sides ([`Capture::sides_code`])
+/// and the generator.
+#[inline]
+fn question_word(sides: u64, gen: Generator) -> u64 {
+    let q = sides % 3 + 3 * gen as u64 + 9 * (sides / 3);
+    pns_core::rng::splitmix64(QUESTION_SALT ^ q)
+}
+
+/// The XOR that turns a position's key under generator `a` into its key
+/// under `b`, the sides ([`Capture::sides_code`]) the same: the generator
+/// is in the key through the question's word alone, so the same position
+/// under a narrower generator is found without computing its key again
+/// (λ-df-pn reads narrower questions' results at every child it creates).
+#[inline]
+pub(crate) fn generator_delta(sides: u64, a: Generator, b: Generator) -> u64 {
+    question_word(sides, a) ^ question_word(sides, b)
 }
 
 impl SearchHooks for Capture {

@@ -57,9 +57,17 @@ use crate::zone::move_reads;
 /// and the liberties of attacker blocks in atari next to it.
 fn escape_candidates(g: &Capture) -> Bits {
     let b = g.board();
-    let blk = g.target_block();
-    let mut cand = b.liberties(&blk);
-    for a in b.adjacent_blocks(&blk) {
+    let mask = b.mask();
+    let mut cand = g.target_libs();
+    // A stone with two empty neighbours is in a block with two liberties:
+    // only the blocks of the other attacker stones next to the target can
+    // be in atari, and most nodes have none (each block flooded was most
+    // of this rule's time).
+    let mut near = g.target_block().border(mask) & b.stones(g.attacker());
+    near = near.minus(&b.empty().adjacent_twice(mask));
+    while let Some(q) = near.first() {
+        let a = b.block(q);
+        near = near.minus(&a);
         let l = b.liberties(&a);
         if l.count() == 1 {
             cand |= l;
@@ -78,7 +86,7 @@ fn for_each_escape(g: &Capture, mut f: impl FnMut(usize, Bits, Bits) -> bool) {
     }
     let b = g.board();
     let blk = g.target_block();
-    let libs = b.liberties(&blk);
+    let libs = g.target_libs();
     let own = b.stones(g.defender());
     let opp = b.stones(g.attacker());
     // The threshold of the position after `e`.

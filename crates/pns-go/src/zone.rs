@@ -377,7 +377,7 @@ pub(crate) fn atari_lifts(g: &Capture) -> Option<(Bits, Bits)> {
     let b = g.board();
     let mask = b.mask();
     let blk = g.target_block();
-    let libs = b.liberties(&blk);
+    let libs = g.target_libs();
     if libs.count() != 1 {
         return None;
     }

@@ -247,7 +247,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             let (pn, dn) = no_move_numbers(is_or);
             let amount = prev_amount.saturating_add(1);
             self.store(key, pn, dn, amount, FLAG_EXPANDED, 0);
-            if P::SHARES_SOLVED {
+            if P::STORES_SHARED {
                 p.share_solved(self.tt, self.salt, status_of(pn, dn), &[], amount);
             }
             return Err(Out {
@@ -339,7 +339,7 @@ impl<'t, P: Problem, Pol: DfpnPolicy, L: Line> Search<'t, P, Pol, L> {
             if !chained {
                 tt.prefetch(ckey);
             }
-            let mut st = p.evaluate();
+            let mut st = p.evaluate_child();
             let mut dep = false;
             if L::ACTIVE && line.contains(p.history_key()) {
                 // A repetition ends the line whatever the position holds.

@@ -416,7 +416,7 @@ impl Dfpn {
         if let Some(par) = par {
             par.unmark(f.key);
         }
-        if P::SHARES_SOLVED {
+        if P::STORES_SHARED {
             s.share(p, &f, pn, dn);
         }
         s.leave(&f, pn, dn, best)
