@@ -397,7 +397,7 @@ impl Board {
     /// capture gives it liberties), each once.
     ///
     /// An iterator, each block flooded as it is reached: the searches ask
-    /// this at most nodes, and a vector per call was a tenth of its cost.
+    /// this at most nodes, and need no vector of the blocks.
     pub fn adjacent_blocks(&self, blk: &Bits) -> AdjacentBlocks {
         match blk.first().and_then(|p| self.color_at(p)) {
             Some(c) => {

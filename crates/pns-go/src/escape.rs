@@ -61,8 +61,7 @@ fn escape_candidates(g: &Capture) -> Bits {
     let mut cand = g.target_libs();
     // A stone with two empty neighbours is in a block with two liberties:
     // only the blocks of the other attacker stones next to the target can
-    // be in atari, and most nodes have none (each block flooded was most
-    // of this rule's time).
+    // be in atari, and only those are flooded.
     let mut near = g.target_block().border(mask) & b.stones(g.attacker());
     near = near.minus(&b.empty().adjacent_twice(mask));
     while let Some(q) = near.first() {
