@@ -507,10 +507,30 @@ impl ZoneState<'_> {
     /// Whether the table's base entry of `n` holds `claim` (proven or
     /// disproven).
     fn holds(&self, n: &LNode, claim: Status) -> bool {
-        self.tt.probe(n.key()).is_some_and(|h| match claim {
-            Status::Proven => h.pn == 0,
-            _ => h.dn == 0,
-        })
+        entry_holds(self.tt, n.key(), claim)
+    }
+}
+
+/// Whether `tt`'s base entry under `key` holds `claim` (proven or
+/// disproven).
+#[inline]
+fn entry_holds(tt: &Table, key: u64, claim: Status) -> bool {
+    tt.probe(key).is_some_and(|h| match claim {
+        Status::Proven => h.pn == 0,
+        _ => h.dn == 0,
+    })
+}
+
+/// What a narrower question's value says of `g`'s own
+/// ([`LambdaProblem::implied`]): with the attacker on every point its
+/// escapes (disproofs) hold here, with the defender on every point its
+/// captures (proofs); with neither, nothing.
+#[inline]
+fn carried_claim(g: &Capture) -> Option<Status> {
+    match g.complete() {
+        Some(c) if c == g.attacker() => Some(Status::Disproven),
+        Some(_) => Some(Status::Proven),
+        None => None,
     }
 }
 
@@ -838,11 +858,7 @@ impl<'t> LambdaProblem<'t> {
     fn implied(&self, n: &LNode) -> Option<(LNode, Status)> {
         let z = self.zones.as_ref()?;
         let g = &n.g;
-        let claim = match g.complete() {
-            Some(c) if c == g.attacker() => Status::Disproven,
-            Some(_) => Status::Proven,
-            None => return None,
-        };
+        let claim = carried_claim(g)?;
         g.generator().narrower().iter().find_map(|&gen| {
             let mut m = *n;
             m.g = m.g.with_generator(gen);
@@ -892,10 +908,9 @@ impl<'t> LambdaProblem<'t> {
             return None;
         }
         let g = &n.g;
-        let claim = match g.complete() {
-            Some(c) if c == g.attacker() => 0,
-            Some(_) => IMPLIED_PROVEN,
-            None => return None,
+        let claim = match carried_claim(g)? {
+            Status::Proven => IMPLIED_PROVEN,
+            _ => 0,
         };
         let (&first, rest) = g.generator().narrower().split_first()?;
         let sides = g.sides_code();
@@ -1499,18 +1514,13 @@ impl Problem for LambdaProblem<'_> {
         } else {
             Status::Disproven
         };
-        let holds = |key: u64| {
-            tt.probe(key).is_some_and(|h| match claim {
-                Status::Proven => h.pn == 0,
-                _ => h.dn == 0,
-            })
-        };
-        if holds(probe.key) {
+        if entry_holds(tt, probe.key, claim) {
             return claim;
         }
         if probe.token & IMPLIED_SECOND != 0 {
             let sides = probe.token >> IMPLIED_SIDES_SHIFT;
-            if holds(probe.key ^ generator_delta(sides, Generator::H1, Generator::H2)) {
+            let second = probe.key ^ generator_delta(sides, Generator::H1, Generator::H2);
+            if entry_holds(tt, second, claim) {
                 return claim;
             }
         }
