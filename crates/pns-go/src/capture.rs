@@ -1599,7 +1599,7 @@ impl Solver {
                 let pol = pns_core::dfpn::Kawano::new(Plain::default());
                 attack_search_limited(g, pol, &limits, tt, &[])
             }
-            Solver::Lambda(p) => crate::lambda::search_limited(g, p, &limits, tt, &[]).0,
+            Solver::Lambda(p) => crate::lambda::search_limited(g, p, &limits, tt, (&[], None)).0,
             Solver::Zone(p) => return crate::zone::attack_status(g, p, visits, tt, effort, stop),
             Solver::LambdaSearch(p) => {
                 return crate::thomsen::attack_status(g, p, visits, tt, effort, stop)

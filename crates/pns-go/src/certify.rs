@@ -31,6 +31,7 @@ use std::sync::atomic::Ordering;
 use pns_core::certificate::{required_blocks, Certificate, Extractor};
 use pns_core::{Limits, Outcome, Status, Table};
 
+use crate::bits::Bits;
 use crate::capture::{attack_search_limited, Capture, Decision, Solver};
 use crate::lambda::{self, LambdaParams};
 
@@ -43,15 +44,17 @@ const TABLE_MB: usize = 64;
 const FALLBACK_VISITS_SCALE: u64 = 10;
 
 /// The status of "the attacker captures" from `g` reached by a line
-/// (`prefix`: the history keys of the positions before it, oldest first)
-/// with `solver`, within `limits` (visits, time, the stop flag). df-pn
+/// (`prefix`: the history keys of the positions before it, oldest first;
+/// `emptied`, where known, the points empty at `g` that hold a stone in
+/// one of them: `lambda::search_on_line`) with `solver`, within `limits`
+/// (visits, time, the stop flag). df-pn
 /// (with or without Kawano's simulation) and λ-df-pn run as they do in
 /// [`Solver::status`]; other searches (whose nested searches do not take a
 /// line) are replaced by λ-df-pn with its default parameters.
 pub fn status_within(
     solver: &Solver,
     g: &Capture,
-    prefix: &[u64],
+    (prefix, emptied): (&[u64], Option<Bits>),
     limits: &Limits,
     tt: &Table,
 ) -> Status {
@@ -68,7 +71,9 @@ pub fn status_within(
                 Solver::Lambda(p) => p,
                 _ => LambdaParams::default(),
             };
-            lambda::search_limited(g, &p, limits, tt, prefix).0.status
+            lambda::search_limited(g, &p, limits, tt, (prefix, emptied))
+                .0
+                .status
         }
     }
 }
@@ -242,10 +247,16 @@ fn certificate_by(
     for v in crate::capture::deepening(visits) {
         if q.complete().is_some() {
             for &gen in q.generator().narrower() {
-                status_within(solver, &q.with_generator(gen), &[], &within(v)?, &tt);
+                status_within(
+                    solver,
+                    &q.with_generator(gen),
+                    (&[], None),
+                    &within(v)?,
+                    &tt,
+                );
             }
         }
-        again = status_within(solver, &q, &[], &within(v)?, &tt);
+        again = status_within(solver, &q, (&[], None), &within(v)?, &tt);
         if again == d.status {
             break;
         }
@@ -286,9 +297,9 @@ fn certificate_by(
             // status wrong here; the extraction then fails below (every leaf
             // it writes is checked by the rules), never writes a wrong tree.
             // The line is asked where the first search is unknown.
-            let mut s = status_within(solver, g, &[], lim, &tt);
+            let mut s = status_within(solver, g, (&[], None), lim, &tt);
             if !s.is_solved() && !line.is_empty() {
-                s = status_within(solver, g, line, lim, &tt);
+                s = status_within(solver, g, (line, None), lim, &tt);
             }
             if attacker_to_move {
                 s

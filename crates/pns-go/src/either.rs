@@ -251,7 +251,10 @@ const SPLIT_TABLE_MB: usize = 64;
 /// 19x19 each defender node has some 250 moves, and GNU Go's
 /// `attack_either` cases (tactics1 101, 103, 104: a double threat after
 /// one attacker move) were unknown at 20 million visits. Each single
-/// search has λ-df-pn's zones, the ladder rule and the capture horizon.
+/// search has λ-df-pn's zones, the ladder rule and the capture horizon,
+/// each made to see the line (`lambda::LambdaProblem::on_line`: the
+/// points emptied since the root or `m` are given, so the defender's
+/// nodes keep their zones).
 pub fn split_capture(
     b: &Board,
     targets: [usize; 2],
@@ -345,6 +348,10 @@ pub fn split_capture(
                         .history_key()
                 })
             };
+            let stones = |c: &Capture| {
+                let b = c.board();
+                b.stones(Color::Black) | b.stones(Color::White)
+            };
             let mut replies = Vec::new();
             after[0].board().legal_points(None, true, &mut replies);
             replies.push(Move::Pass);
@@ -381,8 +388,13 @@ pub fn split_capture(
                     }
                     let q = crate::capture::capture_question(c);
                     let tt = &tables[i];
-                    let status =
-                        |q: &Capture| crate::certify::status_within(solver, q, &line(q), &lim, tt);
+                    // The points empty here that hold a stone at the root
+                    // or after `m` (`lambda::search_on_line`).
+                    let emptied = (stones(&root[0]) | stones(&after[0])).minus(&stones(c));
+                    let status = |q: &Capture| {
+                        let on = (&line(q)[..], Some(emptied));
+                        crate::certify::status_within(solver, q, on, &lim, tt)
+                    };
                     // A failure with the attacker within the generator is
                     // no failure in Go: the attacker's generator is widened
                     // (`capture::widen`), as `attack` does.

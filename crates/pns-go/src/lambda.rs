@@ -501,13 +501,17 @@ struct ZoneState<'t> {
     /// The search's stop flag (`Limits::stop`), which its nested
     /// searches read too: one node's zone may run many of them.
     stop: Option<Arc<AtomicBool>>,
+    /// The key space of a search on a line, and of its nested searches
+    /// ([`pns_core::dfpn::line_salt`] of the line; 0 without one), in
+    /// which the walks read their entries.
+    salt: u64,
 }
 
 impl ZoneState<'_> {
     /// Whether the table's base entry of `n` holds `claim` (proven or
     /// disproven).
     fn holds(&self, n: &LNode, claim: Status) -> bool {
-        entry_holds(self.tt, n.key(), claim)
+        entry_holds(self.tt, n.key() ^ self.salt, claim)
     }
 }
 
@@ -627,6 +631,13 @@ pub struct LambdaProblem<'t> {
     zones: Option<Rc<ZoneState<'t>>>,
     nesting: u8,
     nested: RefCell<Stats>,
+    /// The history keys of the positions before the root, for a search on
+    /// a line ([`search_on_line`]'s `prefix`, which its nested searches
+    /// take too); empty otherwise. See [`LambdaProblem::on_line`].
+    prefix: Rc<[u64]>,
+    /// Whether the defender's nodes may be zoned: not on a line whose
+    /// emptied points are not known ([`LambdaProblem::on_line`]).
+    defender_zones: bool,
 }
 
 impl LambdaProblem<'static> {
@@ -672,6 +683,7 @@ impl<'t> LambdaProblem<'t> {
                 tried: RefCell::new(HashSet::new()),
                 counts: Cell::new((0, 0, 0)),
                 stop: None,
+                salt: 0,
             })),
             _ => None,
         };
@@ -681,7 +693,54 @@ impl<'t> LambdaProblem<'t> {
             zones,
             nesting: 0,
             nested: RefCell::new(Stats::default()),
+            prefix: Rc::from([]),
+            defender_zones: true,
         }
+    }
+
+    /// The search runs on a line: `prefix` holds the history keys of the
+    /// positions before the root, and a repetition of one of them is the
+    /// attacker's failure. `emptied`, where known: the points empty at the
+    /// root that hold a stone in some position of the line.
+    ///
+    /// What cuts the defender's moves must see the line. A defender move
+    /// that repeats a position of it wins at once, and a capture proven
+    /// below a line was wrong that way (the test
+    /// `lined_searches_agree_with_the_tree_method_on_the_line`): the
+    /// ladder rule left out a defender move that made a position before
+    /// the root again. So, on a line,
+    ///
+    /// * the ladder rule keeps the defender's moves that repeat a position
+    ///   of the line (after any other move that does not lift the atari
+    ///   the target is taken at once, and a position with the target taken
+    ///   is on no line);
+    /// * the nested searches of the zones run on the same line, so their
+    ///   proofs and disproofs hold on it, and their entries, like the
+    ///   search's own, are in the line's key space, where the walks and
+    ///   the narrower questions' reads look;
+    /// * the emptied points join the root's vacated points, which every
+    ///   zone keeps: the zones' argument against repetitions (zone.rs,
+    ///   "Repetition": a line after a move off the zone repeats a position
+    ///   only if that position held a stone on the move's point, emptied
+    ///   since) then covers the line's positions too. Without `emptied`
+    ///   the defender's nodes get no zone. The attacker's zones stay: a
+    ///   repetition is the attacker's failure, so the argument is needed
+    ///   only where the defender's moves are cut.
+    pub fn on_line(mut self, prefix: &[u64], emptied: Option<Bits>) -> Self {
+        if prefix.is_empty() {
+            return self;
+        }
+        self.prefix = Rc::from(prefix);
+        self.defender_zones = emptied.is_some();
+        if let Some(z) = self.zones.as_mut().and_then(Rc::get_mut) {
+            z.salt = dfpn::line_salt(prefix);
+        }
+        if let (Some(e), true) = (emptied, self.zones.is_some()) {
+            let root = self.stack.last_mut().expect("the root");
+            root.vacated |= e;
+            root.vkey = crate::zone::vacated_key(&root.vacated);
+        }
+        self
     }
 
     #[inline]
@@ -789,7 +848,26 @@ impl<'t> LambdaProblem<'t> {
     /// Returns whether the ladder rule cut them (zones then stay out).
     fn defender_moves(&self, g: &Capture, out: &mut Vec<LMove>) -> bool {
         let (ms, laddered) = match atari_lifts(g).filter(|_| self.params.ladder) {
-            Some((lift, _)) => (lifted_moves(g, &lift), true),
+            Some((lift, _)) => {
+                let mut ms = lifted_moves(g, &lift);
+                if !self.prefix.is_empty() {
+                    // On a line, the moves that repeat one of its
+                    // positions too (`on_line`).
+                    let mut all = Vec::new();
+                    g.search_moves(&mut all);
+                    for m in all {
+                        if ms.contains(&m) {
+                            continue;
+                        }
+                        let mut c = *g;
+                        c.play_capturing(m);
+                        if self.prefix.contains(&c.history_key()) {
+                            ms.push(m);
+                        }
+                    }
+                }
+                (ms, true)
+            }
             None => {
                 let mut ms = Vec::new();
                 g.search_moves(&mut ms);
@@ -920,6 +998,8 @@ impl<'t> LambdaProblem<'t> {
             m.g = m.g.with_generator(first);
             m.key()
         });
+        // (The line's key space: entries of searches on the same line.)
+        let key = key ^ z.salt;
         let mut token = claim | sides << IMPLIED_SIDES_SHIFT;
         if let Some(&second) = rest.first() {
             debug_assert_eq!((first, second), (Generator::H1, Generator::H2));
@@ -977,13 +1057,19 @@ impl<'t> LambdaProblem<'t> {
             zones: Some(z.clone()),
             nesting: self.nesting + 1,
             nested: RefCell::new(Stats::default()),
+            prefix: self.prefix.clone(),
+            defender_zones: self.defender_zones,
         };
         let limits = Limits {
             visits: Some(ZONE_NESTED_VISITS.min(left)),
             stop: z.stop.clone(),
             ..Default::default()
         };
-        let r = dfpn::search_with(&mut sub, LambdaPolicy, z.tt, &limits, &zone_paths());
+        let paths = PathOptions {
+            prefix: &self.prefix,
+            ..zone_paths()
+        };
+        let r = dfpn::search_with(&mut sub, LambdaPolicy, z.tt, &limits, &paths);
         z.budget.set(left.saturating_sub(r.stats.visits.max(1)));
         self.nested.borrow_mut().note_nested(&r.stats);
         if r.status != claim {
@@ -1303,6 +1389,7 @@ impl<'t> LambdaProblem<'t> {
         if before <= ZONE_MIN_MOVES
             || self.zones.is_none()
             || g.complete() != Some(g.board().to_move())
+            || (claim == Status::Proven && !self.defender_zones)
         {
             return;
         }
@@ -1382,7 +1469,9 @@ impl<'t> LambdaProblem<'t> {
             kind: Kind::Fixed(top, true),
             ..*n
         };
-        z.tt.probe(s.key()).filter(|h| h.dn == 0).map(|_| s)
+        z.tt.probe(s.key() ^ z.salt)
+            .filter(|h| h.dn == 0)
+            .map(|_| s)
     }
 
     /// At the attacker's node `n = Fixed(i)` below the unrestricted level:
@@ -1653,40 +1742,45 @@ pub fn search_counted(
     visits: u64,
     tt: &Table,
 ) -> (SearchResult, (u64, u64, u64)) {
-    search_on_line(g, params, visits, tt, &[])
+    search_on_line(g, params, visits, tt, &[], None)
 }
 
 /// [`search_counted`] from `g` reached by a line: `prefix` holds the
 /// history keys of the positions before it, oldest first, and a
 /// repetition of one of them is the attacker's failure (a certificate's
-/// sub-search below its root).
+/// sub-search below its root, `either::split_capture`'s searches).
+/// `emptied`, where known: the points empty at `g` that hold a stone in
+/// some position of the line; without it the defender's nodes are not
+/// zoned ([`LambdaProblem::on_line`]).
 pub fn search_on_line(
     g: &Capture,
     params: &LambdaParams,
     visits: u64,
     tt: &Table,
     prefix: &[u64],
+    emptied: Option<Bits>,
 ) -> (SearchResult, (u64, u64, u64)) {
     let limits = Limits {
         visits: Some(visits),
         ..Default::default()
     };
-    search_limited(g, params, &limits, tt, prefix)
+    search_limited(g, params, &limits, tt, (prefix, emptied))
 }
 
 /// [`search_on_line`] within `limits` (its visits, and a stop flag set
-/// from outside: `capture`'s two halves of a question at once); the
-/// nested searches' budget is [`ZONE_BUDGET_FACTOR`] times its visits.
+/// from outside: `capture`'s two halves of a question at once), on the
+/// line `(prefix, emptied)` (`(&[], None)`: none); the nested searches'
+/// budget is [`ZONE_BUDGET_FACTOR`] times its visits.
 pub fn search_limited(
     g: &Capture,
     params: &LambdaParams,
     limits: &Limits,
     tt: &Table,
-    prefix: &[u64],
+    (prefix, emptied): (&[u64], Option<Bits>),
 ) -> (SearchResult, (u64, u64, u64)) {
     let visits = limits.visits.unwrap_or(u64::MAX);
     let budget = visits.saturating_mul(ZONE_BUDGET_FACTOR);
-    let mut p = LambdaProblem::with_table(*g, *params, Some(tt), budget);
+    let mut p = LambdaProblem::with_table(*g, *params, Some(tt), budget).on_line(prefix, emptied);
     if let Some(z) = p.zones.as_mut().and_then(Rc::get_mut) {
         z.stop.clone_from(&limits.stop);
     }
@@ -1731,7 +1825,7 @@ pub fn proven_move(
             stop: stop.cloned(),
             ..Default::default()
         };
-        search_limited(c, params, &limits, tt, &[]).0.status
+        search_limited(c, params, &limits, tt, (&[], None)).0.status
     })
 }
 
@@ -2191,7 +2285,7 @@ mod tests {
                     compared += c;
                     read += r;
                 }
-                search_limited(&w, &params, &limits, &tt, &[]);
+                search_limited(&w, &params, &limits, &tt, (&[], None));
             }
         }
         eprintln!("{compared} nodes compared, {read} read from a narrower question");

@@ -58,7 +58,10 @@
 //!   before the node only if that position held a stone of X on q, and q
 //!   is empty now, so it would have been captured on the way. Hence a
 //!   point where stones were captured on the path from the search's root
-//!   ([`ZNode::vacated`], part of the node's key) is always kept.
+//!   ([`ZNode::vacated`], part of the node's key) is always kept. (A
+//!   search below a line of positions before its root must count the
+//!   points emptied since them too: λ-df-pn's
+//!   `LambdaProblem::on_line`. This search takes no line.)
 //!
 //! # Two passes
 //!

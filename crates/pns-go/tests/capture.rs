@@ -7,8 +7,10 @@ use std::collections::HashSet;
 use pns_core::prelude::*;
 use pns_core::rng::Rng;
 use pns_core::{Outcome, Status, Table};
-use pns_go::capture::{attack, attack_status, defend, Answer, Capture, Effort, Generator};
-use pns_go::{Board, Color, Move};
+use pns_go::capture::{
+    attack, attack_search_on_line, attack_status, defend, Answer, Capture, Effort, Generator,
+};
+use pns_go::{Bits, Board, Color, Move};
 
 /// The tree method: every line searched in full with the line's positions
 /// remembered; a move that repeats a position on the line ends it as a
@@ -1579,4 +1581,162 @@ fn a_move_off_the_pass_zone_can_make_a_suicide_legal() {
         assert_eq!(code(&tight, s), Some(want), "{s}");
         assert_eq!(code(&open, s), Some(want), "{s}, D3 empty");
     }
+}
+
+/// A random move of `c` for a line through kos: a pass one time in four,
+/// else a capture where there is one (three times in four), else any legal
+/// move; `None` without moves.
+fn line_move(c: &Capture, rng: &mut Rng) -> Option<Move> {
+    if rng.below(4) == 0 {
+        return Some(Move::Pass);
+    }
+    let mut ms = Vec::new();
+    c.legal_moves(&mut ms);
+    let stones =
+        |c: &Capture| (c.board().stones(Color::Black) | c.board().stones(Color::White)).count();
+    let caps: Vec<Move> = ms
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut x = *c;
+            x.play(m);
+            stones(&x) <= stones(c)
+        })
+        .collect();
+    let ms = if caps.is_empty() || rng.below(4) == 0 {
+        ms
+    } else {
+        caps
+    };
+    (!ms.is_empty()).then(|| ms[rng.below(ms.len() as u64) as usize])
+}
+
+/// λ-df-pn on a line (`lambda::search_on_line`: a repetition of a
+/// position before the root is the attacker's failure, as in
+/// `either::split_capture`'s and the certificates' searches) against the
+/// tree method with the same line, on small boards with kos, each side
+/// complete, each side or none exempt from the ko ban, every generator,
+/// with and without zones. The line is either the moves played to reach
+/// the position, or positions a random walk from it reaches (any set of
+/// positions may be a line's). Each search runs on a fresh table and again
+/// on one that a search without the line filled first. Only cases where
+/// the line changes the exact answer count toward the total. Until
+/// 2026-12-01 the ladder rule left out a defender move that made a
+/// position of the line again, and a capture was proven where the
+/// defender wins by the repetition (`LambdaProblem::on_line`).
+#[test]
+fn lined_searches_agree_with_the_tree_method_on_the_line() {
+    use pns_go::lambda::{self, LambdaParams};
+    let all_params = [
+        LambdaParams::zoned(),
+        LambdaParams::default(),
+        LambdaParams::default().parse("zones=on,order=3").unwrap(),
+    ];
+    let mut rng = Rng::new(20261201);
+    let (mut tries, mut differ, mut answered) = (0usize, [0usize; 2], 0usize);
+    while tries < 200_000 && (differ[0] < 40 || differ[1] < 2) {
+        tries += 1;
+        let params = all_params[tries % 3];
+        let gen = Generator::ALL[(tries / 3) % 3];
+        // Lines of moves played change the answer mostly through kos that
+        // one side may retake at once, on the smaller board.
+        let past = tries % 2 == 0;
+        let size = if past { 4 } else { 4 + rng.below(2) as usize };
+        let Some(g) = drawn_problem(&mut rng, size, (5, 10, 12), 3, gen) else {
+            continue;
+        };
+        let complete = [g.defender(), g.attacker()][rng.below(2) as usize];
+        let exempt = match rng.below(3 - u64::from(past)) + u64::from(past) {
+            0 => None,
+            1 => Some(g.defender()),
+            _ => Some(g.attacker()),
+        };
+        let mut next = g.with_complete(Some(complete)).with_ko_exempt(exempt);
+        // The line's keys, and the points its positions hold stones on.
+        let mut line = Vec::new();
+        let mut held = Bits::EMPTY;
+        let stones = |c: &Capture| c.board().stones(Color::Black) | c.board().stones(Color::White);
+        let start = next.history_key();
+        let mut walk = |c: &mut Capture, line: &mut Vec<u64>, rng: &mut Rng| -> bool {
+            let Some(m) = line_move(c, rng) else {
+                return false;
+            };
+            if past {
+                line.push(c.history_key());
+                held |= stones(c);
+            }
+            c.play(m);
+            if !past && c.board().to_move() == c.attacker() && c.history_key() != start {
+                line.push(c.history_key());
+                held |= stones(c);
+            }
+            c.outcome().is_none()
+        };
+        let plies = 2 + 2 * rng.below(3);
+        if past {
+            if !(0..plies).all(|_| walk(&mut next, &mut line, &mut rng))
+                || line.contains(&next.history_key())
+            {
+                continue;
+            }
+        } else {
+            let mut c = next;
+            (0..plies)
+                .take_while(|_| walk(&mut c, &mut line, &mut rng))
+                .count();
+            if line.is_empty() {
+                continue;
+            }
+        }
+        let mut budget = 100_000;
+        let Some(without) = oracle(&next, &mut HashSet::new(), &mut budget) else {
+            continue;
+        };
+        let mut budget = 100_000;
+        let Some(want) = oracle(&next, &mut line.iter().copied().collect(), &mut budget) else {
+            continue;
+        };
+        if want == without {
+            continue;
+        }
+        differ[usize::from(past)] += 1;
+        // With the emptied points (the defender's nodes zoned) and without.
+        let emptied = held.minus(&stones(&next));
+        let on = [Some(emptied), None][tries / 2 % 2];
+        let tt = Table::with_mb(8);
+        let (r, _) = lambda::search_on_line(&next, &params, 200_000, &tt, &line, on);
+        let what = format!("{params:?}, line {line:x?}, {on:?}\n{}", next.render());
+        assert!(
+            r.status == Status::Unknown || r.status == status_of_win(want),
+            "{what}"
+        );
+        answered += usize::from(r.status.is_solved());
+        // df-pn on the line, every move of both sides searched.
+        let plain = pns_core::dfpn::Plain::default();
+        let r = attack_search_on_line(&next, plain, 200_000, &Table::with_mb(8), &line);
+        assert!(
+            r.status == Status::Unknown || r.status == status_of_win(want),
+            "df-pn: {what}"
+        );
+        let tt = Table::with_mb(8);
+        let r = lambda::search(&next, &params, 200_000, &tt);
+        assert!(
+            r.status == Status::Unknown || r.status == status_of_win(without),
+            "{what}"
+        );
+        let (r, _) = lambda::search_on_line(&next, &params, 200_000, &tt, &line, on);
+        assert!(
+            r.status == Status::Unknown || r.status == status_of_win(want),
+            "shared table: {what}"
+        );
+    }
+    eprintln!("lined λ-df-pn: {tries} tries, {differ:?} lines that change the answer (ahead, past), {answered} answered");
+    assert!(
+        differ[0] >= 40 && differ[1] >= 2,
+        "{differ:?} in {tries} tries"
+    );
+    assert!(
+        answered * 10 >= differ.iter().sum::<usize>() * 9,
+        "{answered} of {differ:?}"
+    );
 }

@@ -92,6 +92,23 @@ pub fn key_space(n: u64) -> u64 {
     }
 }
 
+/// The salt a search below the history `prefix` XORs into every table key
+/// (0 for none; [`PathOptions::prefix`]): a problem whose hooks read the
+/// table entries of its own search, or of nested searches run with the
+/// same prefix, reads them under these keys.
+pub fn line_salt(prefix: &[u64]) -> u64 {
+    if prefix.is_empty() {
+        return 0;
+    }
+    // The salt depends on the prefix alone, not on the rule or the mode.
+    PathLine::new(
+        crate::Repetition::FirstPlayerLoss,
+        GhiMode::default(),
+        prefix,
+    )
+    .salt()
+}
+
 /// Runs df-pn with `pol` on `problem` from its current node, GHI-safe
 /// (NOCYCLE) where positions can repeat. The table keeps what was learnt
 /// (certificate extraction reads it afterwards).
