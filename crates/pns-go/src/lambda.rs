@@ -846,17 +846,28 @@ impl<'t> LambdaProblem<'t> {
     /// that can lift the atari.
     ///
     /// Returns whether the ladder rule cut them (zones then stay out).
-    fn defender_moves(&self, g: &Capture, out: &mut Vec<LMove>) -> bool {
+    fn defender_moves(&self, n: &LNode, out: &mut Vec<LMove>) -> bool {
+        let g = &n.g;
         let (ms, laddered) = match atari_lifts(g).filter(|_| self.params.ladder) {
             Some((lift, _)) => {
                 let mut ms = lifted_moves(g, &lift);
                 if !self.prefix.is_empty() {
                     // On a line, the moves that repeat one of its
-                    // positions too (`on_line`).
+                    // positions too (`on_line`). Such a move puts a stone
+                    // where the position held one and the node has none:
+                    // a point emptied since the line or captured since the
+                    // root, so a vacated one where the vacated points are
+                    // kept and seeded with the emptied ones (zones, and
+                    // the emptied points given); else any move.
+                    let only = (self.zones.is_some() && self.defender_zones).then_some(n.vacated);
                     let mut all = Vec::new();
                     g.search_moves(&mut all);
                     for m in all {
-                        if ms.contains(&m) {
+                        let off = match (m, only) {
+                            (Move::Play(p), Some(v)) => !v.get(p as usize),
+                            _ => false,
+                        };
+                        if off || ms.contains(&m) {
                             continue;
                         }
                         let mut c = *g;
@@ -1291,7 +1302,7 @@ impl<'t> LambdaProblem<'t> {
                 // liberties) and the lift a lift (other lifts may come or
                 // go: one refutation is enough). And a candidate of the
                 // generator.
-                self.defender_moves(g, &mut ms);
+                self.defender_moves(n, &mut ms);
                 let top = self.params.top();
                 return self
                     .zone_of_one(z, n, ms, depth, disproven, |m| candidate_reads(g, m))
@@ -1640,7 +1651,7 @@ impl Problem for LambdaProblem<'_> {
                 let start = out.len();
                 // Zones cut only where the ladder rule has not cut
                 // already; the pass child is the threat check.
-                if !self.defender_moves(g, out) {
+                if !self.defender_moves(&n, out) {
                     self.cut_to_zone(&n, out, start, Status::Proven, true);
                 }
             }
@@ -2172,7 +2183,7 @@ mod tests {
                     continue;
                 }
                 let (mut all, mut kept) = (Vec::new(), Vec::new());
-                p.defender_moves(&from.g, &mut all);
+                p.defender_moves(&from, &mut all);
                 p.generate(&mut kept);
                 if kept.len() == all.len() {
                     continue;
