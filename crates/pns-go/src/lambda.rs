@@ -861,7 +861,9 @@ impl<'t> LambdaProblem<'t> {
                     // the emptied points given); else any move.
                     let only = (self.zones.is_some() && self.defender_zones).then_some(n.vacated);
                     let mut all = Vec::new();
-                    g.search_moves(&mut all);
+                    if only.is_none_or(|v| !v.is_empty()) {
+                        g.search_moves(&mut all);
+                    }
                     for m in all {
                         let off = match (m, only) {
                             (Move::Play(p), Some(v)) => !v.get(p as usize),

@@ -213,11 +213,27 @@ impl PathLine {
         for &k in prefix {
             l.push(k);
         }
-        if !prefix.is_empty() {
-            l.salt = splitmix64(l.sig() ^ 0x4849_5354_4f52_5921);
-        }
+        l.salt = history_salt(prefix);
+        debug_assert!(prefix.is_empty() || l.salt == splitmix64(l.sig() ^ HISTORY_SALT));
         l
     }
+}
+
+/// Mixed with a history's signature into its key space's salt.
+const HISTORY_SALT: u64 = 0x4849_5354_4f52_5921;
+
+/// The salt of the key space of a search below the history `prefix`
+/// ([`PathLine::new`]; 0 for none): the signature the line has once the
+/// prefix is pushed, mixed.
+pub(crate) fn history_salt(prefix: &[u64]) -> u64 {
+    if prefix.is_empty() {
+        return 0;
+    }
+    let sig = prefix
+        .iter()
+        .enumerate()
+        .fold(0, |sig, (i, &hk)| extend_signature(sig, hk, i));
+    splitmix64(sig ^ HISTORY_SALT)
 }
 
 impl Line for PathLine {

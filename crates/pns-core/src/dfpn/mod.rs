@@ -97,16 +97,7 @@ pub fn key_space(n: u64) -> u64 {
 /// table entries of its own search, or of nested searches run with the
 /// same prefix, reads them under these keys.
 pub fn line_salt(prefix: &[u64]) -> u64 {
-    if prefix.is_empty() {
-        return 0;
-    }
-    // The salt depends on the prefix alone, not on the rule or the mode.
-    PathLine::new(
-        crate::Repetition::FirstPlayerLoss,
-        GhiMode::default(),
-        prefix,
-    )
-    .salt()
+    ghi::history_salt(prefix)
 }
 
 /// Runs df-pn with `pol` on `problem` from its current node, GHI-safe
