@@ -362,6 +362,9 @@ pub struct Extractor<'a, G: Game> {
     /// The prover's move named by the search itself
     /// ([`Extractor::with_choice`]).
     choice: Option<SubChoice<'a, G>>,
+    /// The prover's candidate moves tried nearest its goal first
+    /// ([`Extractor::with_nearest_first`]).
+    nearest_first: bool,
     /// When the extraction ends: `limits.time` bounds the whole of it, not
     /// each sub-search (a proof whose lines all end in repetitions can
     /// need exponentially many).
@@ -413,6 +416,7 @@ impl<'a, G: Game> Extractor<'a, G> {
             sub_searches: 0,
             search: None,
             choice: None,
+            nearest_first: false,
             // (A time too large for a deadline is no limit.)
             deadline: limits
                 .time
@@ -503,6 +507,29 @@ impl<'a, G: Game> Extractor<'a, G> {
     pub fn with_choice(mut self, choice: SubChoice<'a, G>) -> Self {
         self.choice = Some(choice);
         self
+    }
+
+    /// The same extractor, trying the prover's candidate moves (where
+    /// neither the table nor [`Extractor::with_choice`] names one) in the
+    /// order of the game's heuristic distance to the prover's goal after
+    /// each ([`SearchHooks::heuristic`](crate::game::SearchHooks::heuristic)),
+    /// the search order breaking ties. The first candidate whose status is
+    /// the claim is taken and its whole subtree extracted. A move nearer
+    /// the goal often ends its lines sooner (a Go escape that gains its
+    /// liberties at once rather than in three moves, each answered by every
+    /// move of the side that plays every point), though not always (where
+    /// two eyes, not liberties, end the lines, the search's order found a
+    /// tree of 60 nodes and this one millions). Only the order changes,
+    /// never what is checked.
+    pub fn with_nearest_first(mut self) -> Self {
+        self.nearest_first = true;
+        self
+    }
+
+    /// Whether the DAG outgrew `limits.memory` (an extraction that ended
+    /// there, not for a status or move it could not find).
+    pub fn outgrew_memory(&self) -> bool {
+        self.limits.memory.is_some_and(|m| self.bytes > m)
     }
 
     /// The node's status: from the rules, the game's exact knowledge, the
@@ -641,6 +668,18 @@ impl<'a, G: Game> Extractor<'a, G> {
             if !order.contains(&m) {
                 order.push(m);
             }
+        }
+        if self.nearest_first {
+            let (ctx, proven) = (self.ctx, self.claim == Status::Proven);
+            // (A stable sort: the search order breaks ties.)
+            order.sort_by_cached_key(|&m| {
+                let h = played(g, m).heuristic(ctx);
+                if proven {
+                    h.0
+                } else {
+                    h.1
+                }
+            });
         }
         order
             .into_iter()

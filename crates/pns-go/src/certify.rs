@@ -38,6 +38,10 @@ use crate::lambda::{self, LambdaParams};
 /// Table size of a certificate's searches, in MiB.
 const TABLE_MB: usize = 64;
 
+/// The DAG's memory in a certificate's first extraction pass, in the
+/// search's order ([`certificate_within`]): some 80,000 nodes.
+const FIRST_PASS_BYTES: u64 = 32 << 20;
+
 /// The visits of the searches tried where the answering one's certificate
 /// fails, as a multiple of its own ([`certificate_within`]): the answer was
 /// not found with them, so they get more room (not tuned).
@@ -124,6 +128,15 @@ pub fn certificate(
 /// again (a defender move outside a zone, whose proof is the pass
 /// position's); a plainer search's proof is one of each child in turn.
 /// Every tree is checked by the same rules whichever search found it.
+///
+/// Each search is tried in two passes, each from the start on a table of
+/// its own: the prover's moves in the search's order, within 32 MiB of
+/// DAG (`FIRST_PASS_BYTES`); where that DAG outgrew it, the moves nearest the
+/// prover's goal first ([`Extractor::with_nearest_first`]), within the
+/// limits. On GNU Go's
+/// cases the second order wrote certificates 30 to 50 times smaller for
+/// several escapes, and one of millions of nodes where the first has 60
+/// (docs/experiments/lambda.md, "The fifteenth session").
 pub fn certificate_within(
     d: &Decision,
     solver: &Solver,
@@ -181,13 +194,24 @@ fn first_certificate(
             }
         };
         tried.push(s);
-        match certificate_by(d, &s, &limits, deadline, position) {
-            Ok(c) => return Ok(c),
-            Err(Spent(e)) => {
-                errors.push(format!("{}: {e}", s.describe()));
-                break;
+        // Two passes, the second only where the first's DAG outgrew its
+        // memory, each from the start on a table of its own (a second pass
+        // on the first's table ran reading 52 into the time limit after
+        // 65,002 nodes; alone it writes 111,589 in 2.5 s).
+        for nearest in [false, true] {
+            let pass = if nearest { ", nearest first" } else { "" };
+            match certificate_by(d, &s, &limits, deadline, position, nearest) {
+                Ok(c) => return Ok(c),
+                Err(Spent(e)) => {
+                    errors.push(format!("{}{pass}: {e}", s.describe()));
+                    return Err(errors.join("; "));
+                }
+                Err(Outgrew(e)) => errors.push(format!("{}{pass}: {e}", s.describe())),
+                Err(Failed(e)) => {
+                    errors.push(format!("{}{pass}: {e}", s.describe()));
+                    break;
+                }
             }
-            Err(Failed(e)) => errors.push(format!("{}: {e}", s.describe())),
         }
     }
     Err(errors.join("; "))
@@ -197,10 +221,12 @@ fn first_certificate(
 enum Missed {
     /// The time or the stop flag ended it: no other search is tried.
     Spent(String),
+    /// The DAG outgrew its memory: the second pass may write a smaller one.
+    Outgrew(String),
     /// A status or a move was not found again.
     Failed(String),
 }
-use Missed::{Failed, Spent};
+use Missed::{Failed, Outgrew, Spent};
 
 /// [`certificate_within`] with `solver` alone, until `deadline`.
 fn certificate_by(
@@ -209,6 +235,7 @@ fn certificate_by(
     limits: &Limits,
     deadline: Option<std::time::Instant>,
     position: &str,
+    nearest: bool,
 ) -> Result<Certificate, Missed> {
     let q = d.question;
     let visits = limits.visits.unwrap_or(u64::MAX);
@@ -328,12 +355,29 @@ fn certificate_by(
             }
             _ => None,
         };
+        // The first pass within a small DAG, the second within the limits
+        // (`certificate_within`).
+        let lim = if nearest {
+            lim
+        } else {
+            Limits {
+                memory: Some(
+                    lim.memory
+                        .map_or(FIRST_PASS_BYTES, |m| m.min(FIRST_PASS_BYTES)),
+                ),
+                ..lim
+            }
+        };
         let mut ex = Extractor::new(&q, goal, claim, tt, lim)
             .with_search(Box::new(search))
             .with_choice(Box::new(choice));
+        if nearest {
+            ex = ex.with_nearest_first();
+        }
         blocks.push(ex.extract(&q).map_err(|e| match within(0) {
             // (The extractor says which limit ended it.)
             Err(Spent(_)) => Spent(e),
+            _ if ex.outgrew_memory() => Outgrew(e),
             _ => Failed(e),
         })?);
     }

@@ -16,7 +16,7 @@ use pns_go::capture::{
     attack_coded_decided, defend_coded_decided, Capture, Decision, Effort, Generator, Run, Solver,
     Spec, DEFAULT_ESCAPE_LIBS,
 };
-use pns_go::certify::{certificate, certificate_by_solver};
+use pns_go::certify::{certificate, certificate_by_solver, certificate_within};
 use pns_go::lambda::LambdaParams;
 use pns_go::sgf::load_file;
 use pns_go::{KoRule, Move};
@@ -195,6 +195,47 @@ fn a_failed_certificate_falls_back_to_plainer_searches() {
     );
     let cert = certificate(&d, &solver, 3000, &position).expect("df-pn's certificate");
     assert_eq!(verify(&d.question, &cert), Ok(Outcome::Win));
+}
+
+/// A certificate is extracted in two passes (`certify::certificate_within`):
+/// the prover's moves in the search's order within a small tree, then,
+/// where that tree outgrew it, the moves nearest the prover's goal first.
+/// Reading 51 (`attack D6` = `0`, an escape on a 9x9 puzzle) has a tree
+/// of 380,315 nodes in the search's order, and one of 9,254 with the
+/// moves that give the target the most liberties first. Reading 117
+/// (`defend B9` = `1 E8`, two eyes by Benson's rule) keeps the search
+/// order's 60 nodes, where the liberties lead to a tree of millions.
+#[test]
+fn a_certificate_takes_the_shorter_of_two_orders() {
+    let solver = Solver::Lambda(LambdaParams::zoned());
+    for (file, question, value, most) in [
+        (
+            "regression/games/reading01.sgf",
+            "attack D6",
+            Outcome::Loss,
+            50_000,
+        ),
+        (
+            "regression/games/reading15.sgf",
+            "defend B9",
+            Outcome::Win,
+            100,
+        ),
+    ] {
+        let path = shared_data("go/gnugo").join(file);
+        let loaded = load_file(&path, None, KoRule::Simple).unwrap();
+        let (_, d, position) = decided(file, loaded.main_line_moves + 1, question, &solver);
+        let limits = Limits {
+            visits: Some(3000),
+            time: Some(std::time::Duration::from_secs(120)),
+            memory: Some(1 << 30),
+            ..Default::default()
+        };
+        let cert = certificate_within(&d, &solver, &limits, &position).expect(question);
+        let nodes: usize = cert.blocks.iter().map(|b| b.nodes.len()).sum();
+        assert!(nodes <= most, "{question}: {nodes} nodes");
+        assert_eq!(verify(&d.question, &cert), Ok(value), "{question}");
+    }
 }
 
 /// The extractor's searches read the answering search's table: reading 24
