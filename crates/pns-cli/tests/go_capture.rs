@@ -768,10 +768,12 @@ fn a_time_limit_from_the_command_line() {
         "{text}"
     );
     assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
-    // The certificate gets the time again, and no more: GNU Go's `reading
-    // 36` (`defend A3`) is answered in milliseconds, and its certificate
-    // ran past 200 s before `--time` bounded it.
-    let game = shared_data::shared_data("go/gnugo/regression/games/incident239.sgf");
+    // The certificate gets the time again, and no more: GNU Go's `trevor
+    // a031` (`defend E3`, reading 181) is answered in milliseconds, and
+    // its certificate is not written within 30 s. (Reading 36, here
+    // before, ran past 200 s until `--time` bounded it; its certificate
+    // now takes half a second, by the second pass's order.)
+    let game = shared_data::shared_data("go/gnugo/regression/games/trevor/auto/a031.sgf");
     let proof = std::env::temp_dir().join(format!("pns-cert-time-{}.txt", std::process::id()));
     let t = std::time::Instant::now();
     let (out, err, code) = pns(&[
@@ -779,10 +781,10 @@ fn a_time_limit_from_the_command_line() {
         "go",
         game.to_str().unwrap(),
         "--target",
-        "A3",
+        "E3",
         "--defend",
         "--move-number",
-        "58",
+        "40",
         "--time",
         "1",
         "--json",
