@@ -133,10 +133,10 @@ pub fn certificate(
 /// its own: the prover's moves in the search's order, within 32 MiB of
 /// DAG (`FIRST_PASS_BYTES`); where that DAG outgrew it, the moves nearest the
 /// prover's goal first ([`Extractor::with_nearest_first`]), within the
-/// limits. On GNU Go's
-/// cases the second order wrote certificates 30 to 50 times smaller for
-/// several escapes, and one of millions of nodes where the first has 60
-/// (docs/experiments/lambda.md, "The fifteenth session").
+/// limits. On GNU Go's cases the second order wrote certificates 34 to
+/// 52 times smaller for several escapes, but one of millions of nodes
+/// where the first has 60 (docs/experiments/lambda.md, "The fifteenth
+/// session").
 pub fn certificate_within(
     d: &Decision,
     solver: &Solver,
